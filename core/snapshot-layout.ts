@@ -1,0 +1,123 @@
+// The layout of the snapshot in dist/: the one place that says where each file lives and how
+// the binary index is laid out, so the generator (writer) and the Worker (reader) agree.
+//
+//   _snapshot/manifest.json                   fixed path: build id, counts, list ETags
+//   _snapshot/<buildId>/lists/<list>.json      ready-to-serve reference lists
+//   _snapshot/<buildId>/index.json             slugs per list, section table of index.bin
+//   _snapshot/<buildId>/index.bin              Uint32 sections (see IndexSections)
+//   _snapshot/<buildId>/titles.txt             distinct titles, joined by "\n"
+//   _snapshot/<buildId>/titles-folded.txt      the same, ASCII-case-folded (same offsets)
+//   _snapshot/<buildId>/elements/<n>.json      shards: published elements joined by ","
+//
+// Everything but the manifest sits under the build id, so an isolate holding an older index
+// can never read a newer shard by mistake: it gets a 404 and reloads.
+import type { ReferenceListName } from './schema.ts';
+
+export const SNAPSHOT_DIR = '_snapshot';
+export const MANIFEST_PATH = `${SNAPSHOT_DIR}/manifest.json`;
+/** Bumped whenever the layout below changes incompatibly. */
+export const LAYOUT_VERSION = 1;
+
+export const snapshotPaths = (buildId: string) => {
+  const root = `${SNAPSHOT_DIR}/${buildId}`;
+  return {
+    list: (list: ReferenceListName) => `${root}/lists/${list}.json`,
+    index: `${root}/index.json`,
+    indexBinary: `${root}/index.bin`,
+    titles: `${root}/titles.txt`,
+    foldedTitles: `${root}/titles-folded.txt`,
+    shard: (shard: number) => `${root}/elements/${String(shard).padStart(5, '0')}.json`,
+  };
+};
+
+export interface Manifest {
+  layoutVersion: number;
+  buildId: string;
+  counts: {
+    elementsRead: number;
+    elementsPublished: number;
+    titles: number;
+    shards: number;
+  } & Record<ReferenceListName, number>;
+  /** Strong ETag value (without quotes) of each list file. */
+  listEtags: Record<ReferenceListName, string>;
+}
+
+/** Uint32 sections of index.bin. N = published elements, T = distinct titles, S = slugs. */
+export interface IndexSections {
+  /** [N] shard number of each element, in catalogue order. */
+  elementShard: Uint32Array;
+  /** [N] byte offset of each element inside its shard; its end is in elementEnd. */
+  elementStart: Uint32Array;
+  elementEnd: Uint32Array;
+  /** [N] distinct-title number of each element. */
+  elementTitle: Uint32Array;
+  /** [T+1] UTF-16 offset of each title in titles.txt; a title ends one unit before the next starts. */
+  titleStart: Uint32Array;
+  /** [shards] byte length of each shard file. */
+  shardLength: Uint32Array;
+  /** Per list, CSR posting lists: elements of slug s are postings[postingStart[s] .. postingStart[s+1]). */
+  categoryPostingStart: Uint32Array;
+  categoryPostings: Uint32Array;
+  dataSourcePostingStart: Uint32Array;
+  dataSourcePostings: Uint32Array;
+  sectorPostingStart: Uint32Array;
+  sectorPostings: Uint32Array;
+  fieldPostingStart: Uint32Array;
+  fieldPostings: Uint32Array;
+}
+export type SectionName = keyof IndexSections;
+
+export const postingSections = (list: ReferenceListName) =>
+  ({ start: `${list}PostingStart`, postings: `${list}Postings` }) as const satisfies Record<string, SectionName>;
+
+export interface IndexHeader {
+  layoutVersion: number;
+  buildId: string;
+  elementCount: number;
+  titleCount: number;
+  /** Offset and length of each section, in Uint32 units from the start of index.bin. */
+  sections: Record<SectionName, { offset: number; length: number }>;
+  /** Slugs of each list in catalogue order; slug number s owns posting list s. */
+  slugs: Record<ReferenceListName, string[]>;
+}
+
+/** Packs the sections into one little-endian buffer (every Workers host is little-endian). */
+export function encodeIndexSections(sections: IndexSections): {
+  bytes: Uint8Array;
+  table: IndexHeader['sections'];
+} {
+  const names = Object.keys(sections) as SectionName[];
+  const total = names.reduce((sum, name) => sum + sections[name].length, 0);
+  const words = new Uint32Array(total);
+  const table = {} as IndexHeader['sections'];
+  let offset = 0;
+  for (const name of names) {
+    words.set(sections[name], offset);
+    table[name] = { offset, length: sections[name].length };
+    offset += sections[name].length;
+  }
+  return { bytes: new Uint8Array(words.buffer), table };
+}
+
+/** Views over index.bin, no copy. Throws when the table does not fit the buffer. */
+export function decodeIndexSections(buffer: ArrayBuffer, table: IndexHeader['sections']): IndexSections {
+  const words = buffer.byteLength / 4;
+  const sections = {} as IndexSections;
+  for (const [name, { offset, length }] of Object.entries(table) as [SectionName, { offset: number; length: number }][]) {
+    if (!Number.isInteger(words) || offset + length > words) throw new Error(`index.bin: section ${name} out of bounds`);
+    sections[name] = new Uint32Array(buffer, offset * 4, length);
+  }
+  return sections;
+}
+
+/**
+ * ASCII case folding that agrees with RE2's case-insensitive matching for ASCII patterns:
+ * A-Z fold to a-z, and the two non-ASCII letters whose fold orbit holds an ASCII letter
+ * (U+017F long s, U+212A Kelvin sign) fold to it. Length-preserving, so offsets carry over.
+ */
+export function foldAsciiCase(text: string): string {
+  return text.replace(/[A-Z\u017F\u212A]/g, (c) => (c === '\u017F' ? 's' : c === '\u212A' ? 'k' : c.toLowerCase()));
+}
+
+export const TITLE_SEPARATOR = '\n';

@@ -1,0 +1,59 @@
+// npm run build -- [--data DIR] [--out DIR]
+// read (data/) → validate + resolve + serialize → build snapshot files → write dist/ atomically.
+// Exit codes: 0 built, 1 the catalogue has problems (output untouched), 2 bad usage or I/O failure.
+import { parseArgs } from 'node:util';
+import { formatProblem } from './problems.ts';
+import { readCatalogue } from './read-catalogue.ts';
+import { compileCatalogue } from './compile-catalogue.ts';
+import { buildSnapshot } from './build-snapshot.ts';
+import { writeSnapshotAtomically } from './write-snapshot.ts';
+import { createProgress } from './progress.ts';
+
+const USAGE = 'usage: npm run build -- [--data DIR] [--out DIR]';
+
+function main(): number {
+  let options: { data: string; out: string };
+  try {
+    const { values } = parseArgs({ options: { data: { type: 'string', default: 'data' }, out: { type: 'string', default: 'dist' } } });
+    options = { data: values.data!, out: values.out! };
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const started = performance.now();
+  const sources = readCatalogue(options.data);
+  const progress = createProgress(sources.elementFileCount);
+  const catalogue = compileCatalogue(sources, progress.update);
+  progress.done();
+
+  if (catalogue.problems.length > 0) {
+    for (const problem of catalogue.problems) console.error(formatProblem(problem));
+    const n = catalogue.problems.length;
+    console.error(`\n${n} problem${n === 1 ? '' : 's'} in ${options.data}; nothing written, ${options.out} left as it was.`);
+    return 1;
+  }
+
+  const snapshot = buildSnapshot(catalogue);
+  const written = writeSnapshotAtomically(options.out, snapshot.files);
+  const { stats, published } = catalogue;
+  const heldBack = Object.entries(stats.heldBackByStatus).map(([status, n]) => `${n} ${JSON.stringify(status)}`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    [
+      `built ${options.out} (snapshot ${snapshot.manifest.buildId}) in ${seconds} s`,
+      `  elements read      ${stats.elementsRead} from ${stats.elementFiles} files`,
+      `  published          ${published.length}`,
+      `  held back (status) ${heldBack.length ? heldBack.join(', ') : 'none'}`,
+      `  written            ${written.files} files, ${(written.bytes / 1048576).toFixed(1)} MiB (${snapshot.manifest.counts.shards} element shards)`,
+    ].join('\n'),
+  );
+  return 0;
+}
+
+try {
+  process.exitCode = main();
+} catch (error) {
+  // I/O failures (disk full, permissions on the output): one clear line, not a stack trace.
+  console.error(`build failed: ${(error as Error).message}`);
+  process.exitCode = 2;
+}

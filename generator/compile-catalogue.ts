@@ -1,0 +1,220 @@
+// validate → resolve → serialize: turns the catalogue's file texts into published elements.
+// Pure: takes texts, returns data and problems. Every problem is collected; nothing stops early.
+import {
+  PUBLISHED_STATUS,
+  REFERENCE_LISTS,
+  type DataElement,
+  type DataElementInput,
+  type IdInput,
+  type ReferenceInput,
+  type ReferenceItem,
+  type ReferenceItemInput,
+  type ReferenceListName,
+  type Table,
+} from '../core/schema.ts';
+import { parseJson } from './json-syntax.ts';
+import { jsonPath, type Problem } from './problems.ts';
+import { checkElementShape, checkReferenceListShape } from './structure.ts';
+
+/** A file as read from disk: its text, or why it could not be read. */
+export type SourceFile = { file: string; text: string } | { file: string; unreadable: string };
+
+export interface CatalogueSources {
+  lists: Record<ReferenceListName, SourceFile>;
+  /** Element files in catalogue order; iterated once, so they can be read lazily. */
+  elementFiles: Iterable<SourceFile>;
+}
+
+/** A published element, serialized once, with what the indexes need. */
+export interface PublishedElement {
+  json: string;
+  title: string;
+  /** Per list, the positions (in that list) of the items the element references. */
+  refs: Record<ReferenceListName, number[]>;
+}
+
+export interface CompiledCatalogue {
+  problems: Problem[];
+  lists: Record<ReferenceListName, ReferenceItem[]>;
+  published: PublishedElement[];
+  stats: { elementFiles: number; elementsRead: number; heldBackByStatus: Record<string, number> };
+}
+
+export const idString = (id: IdInput): string => (typeof id === 'string' ? id : id.$oid);
+
+interface ListIndex {
+  items: ReferenceItem[];
+  positionById: Map<string, number>;
+  file: string;
+}
+
+export function compileCatalogue(sources: CatalogueSources, onProgress?: (elementsRead: number, files: number) => void): CompiledCatalogue {
+  const problems: Problem[] = [];
+  const idOwners = new Map<string, string>(); // _id → where it was first seen
+  const claimId = (id: string, file: string, path: string) => {
+    const first = idOwners.get(id);
+    if (first) problems.push({ file, path, message: `duplicate _id ${JSON.stringify(id)}, first used at ${first}` });
+    else idOwners.set(id, path ? `${file}: ${path}` : file);
+  };
+
+  const listIndexes = {} as Record<ReferenceListName, ListIndex>;
+  for (const { name } of REFERENCE_LISTS) {
+    listIndexes[name] = compileReferenceList(sources.lists[name], problems, claimId);
+  }
+
+  const published: PublishedElement[] = [];
+  const heldBackByStatus: Record<string, number> = {};
+  let elementsRead = 0;
+  let elementFiles = 0;
+  for (const source of sources.elementFiles) {
+    elementFiles++;
+    const parsed = parseSource(source, problems);
+    if (parsed === undefined) continue;
+    const inArray = Array.isArray(parsed.value);
+    const elements: unknown[] = inArray ? (parsed.value as unknown[]) : [parsed.value];
+    elements.forEach((element, position) => {
+      elementsRead++;
+      const prefix = inArray ? [position] : [];
+      const shapeProblems = checkElementShape(element, source.file, prefix);
+      if (shapeProblems.length > 0) return void problems.push(...shapeProblems);
+      const input = element as DataElementInput;
+      claimId(idString(input._id), source.file, jsonPath([...prefix, '_id']));
+      const before = problems.length;
+      checkTables(input, source.file, prefix, problems);
+      const resolved = resolveReferences(input, listIndexes, source.file, prefix, problems);
+      if (problems.length > before || !resolved) return;
+      if (input.status !== PUBLISHED_STATUS) {
+        heldBackByStatus[input.status] = (heldBackByStatus[input.status] ?? 0) + 1;
+        return;
+      }
+      published.push(publish(input, resolved, listIndexes));
+    });
+    onProgress?.(elementsRead, elementFiles);
+  }
+  const lists = Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, listIndexes[name].items])) as CompiledCatalogue['lists'];
+  return { problems, lists, published, stats: { elementFiles, elementsRead, heldBackByStatus } };
+}
+
+function parseSource(source: SourceFile, problems: Problem[]): { value: unknown } | undefined {
+  if ('unreadable' in source) {
+    problems.push({ file: source.file, path: '', message: source.unreadable });
+    return undefined;
+  }
+  const result = parseJson(source.text);
+  if (!result.ok) {
+    problems.push({ file: source.file, path: `line ${result.line}, column ${result.column}`, message: `malformed JSON: ${result.message}` });
+    return undefined;
+  }
+  return { value: result.value };
+}
+
+function compileReferenceList(
+  source: SourceFile,
+  problems: Problem[],
+  claimId: (id: string, file: string, path: string) => void,
+): ListIndex {
+  const index: ListIndex = { items: [], positionById: new Map(), file: source.file };
+  const parsed = parseSource(source, problems);
+  if (parsed === undefined) return index;
+  const shapeProblems = checkReferenceListShape(parsed.value, source.file);
+  if (shapeProblems.length > 0) return problems.push(...shapeProblems), index;
+  const slugOwners = new Map<string, number>();
+  (parsed.value as ReferenceItemInput[]).forEach((item, position) => {
+    const id = idString(item._id);
+    claimId(id, source.file, `[${position}]._id`);
+    const firstWithSlug = slugOwners.get(item.slug);
+    if (firstWithSlug !== undefined) {
+      problems.push({ file: source.file, path: `[${position}].slug`, message: `duplicate slug ${JSON.stringify(item.slug)}, first used at [${firstWithSlug}].slug` });
+    } else slugOwners.set(item.slug, position);
+    if (!index.positionById.has(id)) index.positionById.set(id, index.items.length);
+    index.items.push({ _id: id, name: item.name, slug: item.slug });
+  });
+  return index;
+}
+
+/** Row cell counts against the headers' spans; sub-header label counts against the spanning headers. */
+function checkTables(element: DataElementInput, file: string, prefix: (string | number)[], problems: Problem[]) {
+  element.data.forEach((entry, entryPosition) => {
+    const table: Table = entry.table;
+    const at = (...rest: (string | number)[]) => jsonPath([...prefix, 'data', entryPosition, 'table', ...rest]);
+    const columns = table.headers.reduce((sum, header) => sum + header.colSpan, 0);
+    const announcedSubColumns = table.headers.reduce((sum, header) => sum + (header.colSpan > 1 ? header.colSpan : 0), 0);
+    table.subHeaders.forEach((labels, row) => {
+      if (labels.length !== announcedSubColumns) {
+        problems.push({ file, path: at('subHeaders', row), message: `sub-header row has ${labels.length} labels, spanning headers announce ${announcedSubColumns}` });
+      }
+    });
+    table.rows.forEach((cells, row) => {
+      if (cells.length !== columns) {
+        problems.push({ file, path: at('rows', row), message: `row has ${cells.length} cells, headers span ${columns}` });
+      }
+    });
+  });
+}
+
+type ResolvedReferences = Record<ReferenceListName, number[]>;
+
+function resolveReferences(
+  element: DataElementInput,
+  lists: Record<ReferenceListName, ListIndex>,
+  file: string,
+  prefix: (string | number)[],
+  problems: Problem[],
+): ResolvedReferences | undefined {
+  const resolved = {} as ResolvedReferences;
+  let ok = true;
+  for (const { name, label } of REFERENCE_LISTS) {
+    const value = element[name];
+    const refs: { ref: ReferenceInput; path: string }[] = Array.isArray(value)
+      ? value.map((ref, i) => ({ ref, path: jsonPath([...prefix, name, i]) }))
+      : [{ ref: value, path: jsonPath([...prefix, name]) }];
+    resolved[name] = [];
+    for (const { ref, path } of refs) {
+      const list = lists[name];
+      const id = typeof ref === 'string' ? ref : '$oid' in ref ? ref.$oid : idString(ref._id);
+      const position = list.positionById.get(id);
+      if (position === undefined) {
+        problems.push({ file, path, message: `unknown ${label} id ${JSON.stringify(id)}: no item in ${list.file} has it` });
+        ok = false;
+        continue;
+      }
+      const item = list.items[position]!;
+      if (typeof ref === 'object' && '_id' in ref) {
+        for (const key of ['name', 'slug'] as const) {
+          if (ref[key] !== item[key]) {
+            problems.push({ file, path: `${path}.${key}`, message: `${key} ${JSON.stringify(ref[key])} disagrees with ${list.file} (${JSON.stringify(item[key])} for _id ${JSON.stringify(id)})` });
+            ok = false;
+          }
+        }
+      }
+      resolved[name].push(position);
+    }
+  }
+  return ok ? resolved : undefined;
+}
+
+/** The published form: exactly the contract's keys, in its order, references populated. */
+function publish(element: DataElementInput, refs: ResolvedReferences, lists: Record<ReferenceListName, ListIndex>): PublishedElement {
+  const items = (name: ReferenceListName) => refs[name].map((position) => lists[name].items[position]!);
+  const out: DataElement = {
+    _id: idString(element._id),
+    title: element.title,
+    unit: element.unit,
+    data: element.data.map(({ id, year, table }) => ({
+      id,
+      year,
+      table: {
+        headers: table.headers.map(({ content, colSpan, rowSpan, dataType }) => ({ content, colSpan, rowSpan, dataType })),
+        subHeaders: table.subHeaders,
+        rows: table.rows,
+      },
+    })),
+    metadata: element.metadata.map(({ key, value }) => ({ key, value })),
+    status: PUBLISHED_STATUS,
+    category: items('category'),
+    dataSource: items('dataSource')[0]!,
+    sector: items('sector'),
+    field: items('field'),
+  };
+  return { json: JSON.stringify(out), title: element.title, refs };
+}

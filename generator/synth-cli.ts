@@ -1,0 +1,32 @@
+// npm run synth -- --elements N --out DIR [--seed S]
+// Writes a deterministic synthetic catalogue (same arguments, same bytes) in the data/ layout.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateCatalogue } from './synthetic-catalogue.ts';
+import { ELEMENT_DIR } from './read-catalogue.ts';
+
+const { values } = parseArgs({
+  options: { elements: { type: 'string', default: '1000' }, out: { type: 'string' }, seed: { type: 'string', default: '20240101' } },
+});
+const elements = Number(values.elements);
+if (!values.out || !Number.isInteger(elements) || elements < 0) {
+  console.error('usage: npm run synth -- --elements N --out DIR [--seed S]');
+  process.exit(2);
+}
+const started = performance.now();
+const catalogue = generateCatalogue({ elements, seed: Number(values.seed) });
+rmSync(join(values.out, ELEMENT_DIR), { recursive: true, force: true });
+mkdirSync(values.out, { recursive: true });
+for (const [name, items] of Object.entries(catalogue.lists)) {
+  writeFileSync(join(values.out, `${name}.json`), `${JSON.stringify(items, null, 2)}\n`);
+}
+let bytes = 0;
+for (const [path, content] of catalogue.elementFiles) {
+  const full = join(values.out, ELEMENT_DIR, path);
+  mkdirSync(dirname(full), { recursive: true });
+  const text = elements <= 1000 ? `${JSON.stringify(content, null, 2)}\n` : JSON.stringify(content); // small: readable
+  writeFileSync(full, text);
+  bytes += Buffer.byteLength(text);
+}
+console.log(`wrote ${elements} elements in ${catalogue.elementFiles.size} files (${(bytes / 1048576).toFixed(1)} MiB) to ${values.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,40 @@
+// The contract's error answers, as HTTPExceptions carrying their JSON body. Rendered in one
+// place (app.onError), with the same CORS and nosniff headers as every other answer.
+import { HTTPException } from 'hono/http-exception';
+import { FETCH_FAILED, REFERENCE_LISTS, type ErrorBody, type MessageBody, type ReferenceListName } from '../core/schema.ts';
+
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+const jsonException = (status: 400 | 404 | 405, body: object, headers: Record<string, string> = {}) =>
+  new HTTPException(status, {
+    res: new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    }),
+  });
+
+export const unknownSlug = (list: ReferenceListName, slug: string) => {
+  const { label, endpoint } = REFERENCE_LISTS.find((l) => l.name === list)!;
+  const body: ErrorBody = {
+    error: `The ${label} slug ${JSON.stringify(slug)} is wrong: no ${label} has it. See ${endpoint} for the valid slugs.`,
+    status: 404,
+  };
+  return jsonException(404, body);
+};
+
+export const invalidPattern = (message: string) => jsonException(400, { message } satisfies MessageBody);
+
+export const searchFetchFailed = () => jsonException(400, { message: FETCH_FAILED } satisfies MessageBody);
+
+export const listFetchFailed = () => jsonException(400, { error: FETCH_FAILED });
+
+export const notFound = (path: string) =>
+  jsonException(404, {
+    error: `No such endpoint: ${path}. The API answers /api/v1/data-element, /api/v1/category, /api/v1/sector, /api/v1/field and /api/v1/data-source.`,
+    status: 404,
+  } satisfies ErrorBody);
+
+export const methodNotAllowed = (method: string) =>
+  jsonException(405, { error: `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS}).`, status: 405 } satisfies ErrorBody, {
+    allow: ALLOWED_METHODS,
+  });

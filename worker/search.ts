@@ -1,0 +1,99 @@
+// The search itself, pure over a loaded index: resolve slugs, intersect posting lists, match
+// titles. Returns element numbers in catalogue order.
+import { REFERENCE_LISTS, type ReferenceListName } from '../core/schema.ts';
+import { postingSections, type IndexSections } from '../core/snapshot-layout.ts';
+import { intersectSorted, unionSorted } from './posting-lists.ts';
+import { TITLE_MATCH, createTitleMatcher, type TitleIndex } from './title-matcher.ts';
+import type { CompiledPattern } from './title-pattern.ts';
+
+export interface SlugLookup {
+  exact: Map<string, number>;
+  /** Slug with surrounding white space removed → its number; -1 when two slugs share it. */
+  trimmed: Map<string, number>;
+}
+
+export interface SearchIndex {
+  elementCount: number;
+  sections: IndexSections;
+  titles: TitleIndex;
+  slugs: Record<ReferenceListName, SlugLookup>;
+}
+
+export interface SearchQuery {
+  title: CompiledPattern | undefined;
+  /** Non-empty values of each filter, as given. */
+  filters: Record<ReferenceListName, string[]>;
+}
+
+export type SearchOutcome =
+  | { kind: 'unknown-slug'; list: ReferenceListName; slug: string }
+  | { kind: 'found'; elements: Uint32Array; resolvedFilters: Record<ReferenceListName, number[]> };
+
+export function buildSlugLookup(slugs: readonly string[]): SlugLookup {
+  const exact = new Map<string, number>();
+  const trimmed = new Map<string, number>();
+  slugs.forEach((slug, n) => {
+    exact.set(slug, n);
+    const key = slug.trim();
+    trimmed.set(key, trimmed.has(key) ? -1 : n);
+  });
+  return { exact, trimmed };
+}
+
+/** Exact slug first; else the single slug equal to it once surrounding white space is ignored. */
+export function resolveSlug(lookup: SlugLookup, value: string): number | undefined {
+  const exact = lookup.exact.get(value);
+  if (exact !== undefined) return exact;
+  const loose = lookup.trimmed.get(value.trim());
+  return loose === undefined || loose < 0 ? undefined : loose;
+}
+
+export function search(index: SearchIndex, query: SearchQuery): SearchOutcome {
+  const resolvedFilters = {} as Record<ReferenceListName, number[]>;
+  const perList: Uint32Array[] = [];
+  for (const { name } of REFERENCE_LISTS) {
+    const numbers: number[] = [];
+    for (const value of query.filters[name]) {
+      const n = resolveSlug(index.slugs[name], value);
+      if (n === undefined) return { kind: 'unknown-slug', list: name, slug: value };
+      if (!numbers.includes(n)) numbers.push(n);
+    }
+    resolvedFilters[name] = numbers.sort((a, b) => a - b);
+    if (numbers.length > 0) perList.push(unionSorted(numbers.map((n) => postingList(index.sections, name, n))));
+  }
+
+  let candidates: Uint32Array | undefined;
+  for (const list of perList.sort((a, b) => a.length - b.length)) {
+    candidates = candidates ? intersectSorted(candidates, list) : list;
+  }
+  return { kind: 'found', elements: matchTitles(index, query.title, candidates), resolvedFilters };
+}
+
+function postingList(sections: IndexSections, list: ReferenceListName, n: number): Uint32Array {
+  const names = postingSections(list);
+  const start = sections[names.start];
+  return sections[names.postings].subarray(start[n]!, start[n + 1]!);
+}
+
+/** Few candidates: test their titles one by one. Many (or all): one sweep over every title. */
+function matchTitles(index: SearchIndex, pattern: CompiledPattern | undefined, candidates: Uint32Array | undefined): Uint32Array {
+  if (!pattern) return candidates ?? allElements(index.elementCount);
+  const matcher = createTitleMatcher(index.titles, pattern);
+  const elementTitle = index.sections.elementTitle;
+  const out = new Uint32Array(candidates?.length ?? index.elementCount);
+  let n = 0;
+  if (candidates && candidates.length * 8 < index.titles.count) {
+    for (const e of candidates) if (matcher.testOne(elementTitle[e]!)) out[n++] = e;
+  } else {
+    const verdicts = matcher.matchAll();
+    if (candidates) for (const e of candidates) verdicts[elementTitle[e]!] === TITLE_MATCH && (out[n++] = e);
+    else for (let e = 0; e < index.elementCount; e++) verdicts[elementTitle[e]!] === TITLE_MATCH && (out[n++] = e);
+  }
+  return out.subarray(0, n);
+}
+
+function allElements(count: number): Uint32Array {
+  const all = new Uint32Array(count);
+  for (let i = 0; i < count; i++) all[i] = i;
+  return all;
+}

@@ -1,0 +1,133 @@
+// Every read of the snapshot goes through here (the ASSETS binding is a parameter, so tests
+// can hand in a fake). The manifest and the search index are loaded once per isolate and kept;
+// a failed read drops them, so a rebuilt snapshot is picked up on the next request.
+import { REFERENCE_LISTS, type ReferenceListName } from '../core/schema.ts';
+import {
+  LAYOUT_VERSION,
+  MANIFEST_PATH,
+  decodeIndexSections,
+  snapshotPaths,
+  type IndexHeader,
+  type Manifest,
+} from '../core/snapshot-layout.ts';
+import { buildSlugLookup, type SearchIndex } from './search.ts';
+
+/** The snapshot could not be read: a missing file, a bad status, a layout this Worker does not know. */
+export class SnapshotUnavailable extends Error {}
+
+export interface LoadedIndex extends SearchIndex {
+  buildId: string;
+  /** Milliseconds spent loading, for the benchmark. */
+  loadMs: number;
+}
+
+export type AssetFetcher = Pick<Fetcher, 'fetch'>;
+
+// ASSETS ignores the host; any absolute URL will do.
+const assetUrl = (path: string) => `https://snapshot.invalid/${path}`;
+
+export class SnapshotStore {
+  private manifestPromise: Promise<Manifest> | undefined;
+  private indexPromise: Promise<LoadedIndex> | undefined;
+
+  constructor(private readonly assets: AssetFetcher) {}
+
+  manifest(): Promise<Manifest> {
+    this.manifestPromise ??= this.remember(this.loadManifest());
+    return this.manifestPromise;
+  }
+
+  index(): Promise<LoadedIndex> {
+    this.indexPromise ??= this.remember(this.manifest().then((manifest) => this.loadIndex(manifest.buildId)));
+    return this.indexPromise;
+  }
+
+  /** A reference list, ready-to-serve bytes. */
+  async list(name: ReferenceListName): Promise<{ body: ReadableStream; length: number | undefined; etag: string }> {
+    const manifest = await this.manifest();
+    const response = await this.read(snapshotPaths(manifest.buildId).list(name));
+    const length = Number(response.headers.get('content-length') ?? NaN);
+    return { body: response.body!, length: Number.isFinite(length) ? length : undefined, etag: manifest.listEtags[name] };
+  }
+
+  /** One shard of element bytes. */
+  async shard(buildId: string, shard: number): Promise<ReadableStream<Uint8Array>> {
+    return (await this.read(snapshotPaths(buildId).shard(shard))).body!;
+  }
+
+  private async read(path: string): Promise<Response> {
+    let response: Response;
+    try {
+      response = await this.assets.fetch(assetUrl(path));
+    } catch (error) {
+      this.forget();
+      throw new SnapshotUnavailable(`${path}: ${(error as Error).message}`);
+    }
+    if (!response.ok || !response.body) {
+      response.body?.cancel();
+      this.forget();
+      throw new SnapshotUnavailable(`${path}: HTTP ${response.status}`);
+    }
+    return response;
+  }
+
+  private async readJson<T>(path: string): Promise<T> {
+    try {
+      return (await (await this.read(path)).json()) as T;
+    } catch (error) {
+      if (error instanceof SnapshotUnavailable) throw error;
+      throw new SnapshotUnavailable(`${path}: not valid JSON`);
+    }
+  }
+
+  private async loadManifest(): Promise<Manifest> {
+    const manifest = await this.readJson<Manifest>(MANIFEST_PATH);
+    if (manifest?.layoutVersion !== LAYOUT_VERSION) throw new SnapshotUnavailable(`${MANIFEST_PATH}: unknown layout`);
+    return manifest;
+  }
+
+  private async loadIndex(buildId: string): Promise<LoadedIndex> {
+    const started = Date.now();
+    const paths = snapshotPaths(buildId);
+    const [header, binary, text, folded] = await Promise.all([
+      this.readJson<IndexHeader>(paths.index),
+      this.read(paths.indexBinary).then((r) => r.arrayBuffer()),
+      this.read(paths.titles).then((r) => r.text()),
+      this.read(paths.foldedTitles).then((r) => r.text()),
+    ]);
+    if (header.buildId !== buildId) throw new SnapshotUnavailable(`${paths.index}: belongs to another snapshot`);
+    let sections;
+    try {
+      sections = decodeIndexSections(binary, header.sections);
+    } catch (error) {
+      throw new SnapshotUnavailable((error as Error).message);
+    }
+    const slugs = Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, buildSlugLookup(header.slugs[name])])) as SearchIndex['slugs'];
+    return {
+      buildId,
+      elementCount: header.elementCount,
+      sections,
+      titles: { text, folded, titleStart: sections.titleStart, count: header.titleCount },
+      slugs,
+      loadMs: Date.now() - started,
+    };
+  }
+
+  private remember<T>(promise: Promise<T>): Promise<T> {
+    promise.catch(() => this.forget());
+    return promise;
+  }
+
+  private forget() {
+    this.manifestPromise = undefined;
+    this.indexPromise = undefined;
+  }
+}
+
+let current: { assets: AssetFetcher; store: SnapshotStore } | undefined;
+
+/** The isolate's store for this ASSETS binding (the binding is the same object for every request). */
+export function snapshotStore(assets: AssetFetcher): SnapshotStore {
+  if (current?.assets !== assets) current = { assets, store: new SnapshotStore(assets) };
+  return current.store;
+}

@@ -1,0 +1,153 @@
+// The title pattern: validated against the common subset of JavaScript and RE2 syntax, then
+// matched in linear time. A pure literal (the usual query) is a case-folded substring search
+// over all titles at once; anything else runs on re2js (an RE2 port: no backtracking), after
+// a required literal, when the pattern has one, has narrowed the candidates.
+import { RE2JS } from 're2js';
+import { foldAsciiCase } from '../core/snapshot-layout.ts';
+
+export const MAX_PATTERN_LENGTH = 256;
+
+export type CompiledPattern =
+  | { kind: 'literal'; text: string; anchoredStart: boolean; anchoredEnd: boolean }
+  | { kind: 'regex'; re2: RE2JS; requiredLiteral: string | undefined };
+
+export type PatternResult = { ok: true; pattern: CompiledPattern } | { ok: false; message: string };
+
+const PUNCTUATION = /[!-/:-@[-`{-~]/;
+const CLASS_ESCAPES = 'dDwWsSbBtnrfv';
+
+export function compileTitlePattern(source: string): PatternResult {
+  if (source.length > MAX_PATTERN_LENGTH) {
+    return { ok: false, message: `Invalid title pattern: it is ${source.length} characters long; at most ${MAX_PATTERN_LENGTH} are allowed.` };
+  }
+  const unsupported = findUnsupportedSyntax(source);
+  if (unsupported) return { ok: false, message: `Invalid title pattern: ${unsupported}.` };
+  try {
+    new RegExp(source, 'i'); // must be valid JavaScript too: the common subset only
+  } catch (error) {
+    return { ok: false, message: `Invalid title pattern: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}.` };
+  }
+  let re2: RE2JS;
+  try {
+    re2 = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
+  } catch (error) {
+    return { ok: false, message: `Invalid title pattern: ${(error as Error).message.replace(/^error parsing regexp: /, '')}.` };
+  }
+  const literal = asLiteral(source);
+  if (literal && literal.text.length > 0) return { ok: true, pattern: { kind: 'literal', ...literal } };
+  return { ok: true, pattern: { kind: 'regex', re2, requiredLiteral: longestRequiredLiteral(source) } };
+}
+
+/** Names the first construct outside the common subset, or returns undefined. */
+function findUnsupportedSyntax(source: string): string | undefined {
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      const next = source[i + 1];
+      if (next === undefined) return 'it ends with a lone backslash';
+      if (/[0-9]/.test(next)) return `backreferences and octal escapes such as \\${next} are not supported`;
+      if (next === 'k') return 'backreferences such as \\k<name> are not supported';
+      if (next === 'x') {
+        if (!/^[0-9a-fA-F]{2}$/.test(source.slice(i + 2, i + 4))) return 'write \\x with exactly two hex digits, as in \\x41';
+        i += 3;
+        continue;
+      }
+      if (!CLASS_ESCAPES.includes(next) && !PUNCTUATION.test(next)) return `the escape \\${next} is not supported`;
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') {
+      inClass = true;
+      if (source[i + 1] === '^') i++;
+      if (source[i + 1] === ']') i++; // a leading ] is a literal in RE2, an empty class in JS
+      continue;
+    }
+    if (c === '(' && source[i + 1] === '?') {
+      const rest = source.slice(i + 2, i + 4);
+      if (rest.startsWith('=') || rest.startsWith('!') || rest === '<=' || rest === '<!') {
+        return 'lookahead and lookbehind, (?=…) (?!…) (?<=…) (?<!…), are not supported';
+      }
+    }
+  }
+  return undefined;
+}
+
+const LITERAL_SAFE = (c: string) => c.charCodeAt(0) < 128 || c.toLowerCase() === c.toUpperCase();
+
+/** `^?literal$?` with escaped punctuation only, folding-safe characters only; else undefined. */
+function asLiteral(source: string): { text: string; anchoredStart: boolean; anchoredEnd: boolean } | undefined {
+  let i = 0;
+  let end = source.length;
+  const anchoredStart = source[0] === '^';
+  if (anchoredStart) i = 1;
+  let text = '';
+  let anchoredEnd = false;
+  for (; i < end; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      const next = source[i + 1]!;
+      if (!PUNCTUATION.test(next)) return undefined;
+      text += next;
+      i++;
+    } else if (c === '$' && i === end - 1) {
+      anchoredEnd = true;
+    } else if ('.[]()*+?{}|^$'.includes(c) || !LITERAL_SAFE(c)) {
+      return undefined;
+    } else text += c;
+  }
+  return { text: foldAsciiCase(text), anchoredStart, anchoredEnd };
+}
+
+/**
+ * A literal every match must contain (folded), for narrowing candidates before re2js runs.
+ * Conservative: only top-level runs of plain characters; any alternation at top level gives none.
+ */
+function longestRequiredLiteral(source: string): string | undefined {
+  const runs: string[] = [];
+  let run = '';
+  const endRun = () => {
+    if (run) runs.push(run);
+    run = '';
+  };
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    let literal: string | undefined;
+    if (c === '\\') {
+      const next = source[++i]!;
+      if (next === 'x') {
+        literal = String.fromCharCode(parseInt(source.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else literal = PUNCTUATION.test(next) ? next : undefined;
+    } else if (c === '[') {
+      // skip the class
+      i++;
+      if (source[i] === '^') i++;
+      if (source[i] === ']') i++;
+      while (i < source.length && source[i] !== ']') i += source[i] === '\\' ? 2 : 1;
+    } else if (c === '{') {
+      const counted = /^\{\d+(,\d*)?\}/.exec(source.slice(i));
+      if (counted) i += counted[0].length - 1; // a repetition count, not text
+    } else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return undefined;
+    else if (depth === 0 && !'.^$*+?}'.includes(c)) literal = c;
+    const next = source[i + 1];
+    const optional = next === '*' || next === '?' || (next === '{' && /^\{0[,}]/.test(source.slice(i + 1)));
+    const repeated = next === '+' || next === '{';
+    if (depth > 0 || literal === undefined || optional || !LITERAL_SAFE(literal)) {
+      endRun();
+      continue;
+    }
+    run += literal;
+    if (repeated) endRun();
+  }
+  endRun();
+  const longest = runs.sort((a, b) => b.length - a.length)[0];
+  return longest && longest.length >= 2 ? foldAsciiCase(longest) : undefined;
+}
