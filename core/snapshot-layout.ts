@@ -39,8 +39,8 @@ export interface Manifest {
     titles: number;
     shards: number;
   } & Record<ReferenceListName, number>;
-  /** Strong ETag value (without quotes) of each list file. */
-  listEtags: Record<ReferenceListName, string>;
+  /** Each list file's strong ETag value (without quotes) and byte length. */
+  lists: Record<ReferenceListName, { etag: string; bytes: number }>;
 }
 
 /** Uint32 sections of index.bin. N = published elements, T = distinct titles, S = slugs. */

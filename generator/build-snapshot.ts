@@ -26,7 +26,8 @@ export interface Snapshot {
 
 const encoder = new TextEncoder();
 
-export function buildSnapshot(catalogue: CompiledCatalogue): Snapshot {
+/** `shardBytes` overrides the shard size (tests use a tiny one to get many shards). */
+export function buildSnapshot(catalogue: CompiledCatalogue, options: { shardBytes?: number } = {}): Snapshot {
   const { published, lists } = catalogue;
   const content = new Map<string, Uint8Array>(); // paths relative to the build-id folder
 
@@ -36,7 +37,7 @@ export function buildSnapshot(catalogue: CompiledCatalogue): Snapshot {
     content.set(`lists/${name}.json`, listBytes[name]);
   }
 
-  const shards = buildShards(published);
+  const shards = buildShards(published, options.shardBytes);
   shards.files.forEach((bytes, shard) => content.set(`shard/${shard}`, bytes));
 
   const titles = buildTitleIndex(published);
@@ -79,9 +80,12 @@ export function buildSnapshot(catalogue: CompiledCatalogue): Snapshot {
       shards: shards.files.length,
       ...(Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, lists[name].length])) as Record<ReferenceListName, number>),
     },
-    listEtags: Object.fromEntries(
-      REFERENCE_LISTS.map(({ name }) => [name, `${buildId}-${contentHash([[name, listBytes[name]]]).slice(0, 16)}`]),
-    ) as Manifest['listEtags'],
+    lists: Object.fromEntries(
+      REFERENCE_LISTS.map(({ name }) => [
+        name,
+        { etag: `${buildId}-${contentHash([[name, listBytes[name]]]).slice(0, 16)}`, bytes: listBytes[name].length },
+      ]),
+    ) as Manifest['lists'],
   };
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
   return { files, manifest };
@@ -97,9 +101,9 @@ function contentHash(entries: [string, Uint8Array][]): string {
 }
 
 /** Elements in catalogue order, joined by "," into shards; a run of neighbours is one byte range. */
-export function buildShards(published: PublishedElement[]) {
+export function buildShards(published: PublishedElement[], shardBytes?: number) {
   const totalBytes = published.reduce((sum, element) => sum + Buffer.byteLength(element.json), 0);
-  const target = Math.max(MIN_SHARD_BYTES, Math.ceil(totalBytes / MAX_SHARD_FILES));
+  const target = shardBytes ?? Math.max(MIN_SHARD_BYTES, Math.ceil(totalBytes / MAX_SHARD_FILES));
   const elementShard = new Uint32Array(published.length);
   const elementStart = new Uint32Array(published.length);
   const elementEnd = new Uint32Array(published.length);

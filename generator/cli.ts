@@ -9,13 +9,17 @@ import { buildSnapshot } from './build-snapshot.ts';
 import { writeSnapshotAtomically } from './write-snapshot.ts';
 import { createProgress } from './progress.ts';
 
-const USAGE = 'usage: npm run build -- [--data DIR] [--out DIR]';
+const USAGE = 'usage: npm run build -- [--data DIR] [--out DIR] [--shard-bytes N]';
 
 function main(): number {
-  let options: { data: string; out: string };
+  let options: { data: string; out: string; shardBytes: number | undefined };
   try {
-    const { values } = parseArgs({ options: { data: { type: 'string', default: 'data' }, out: { type: 'string', default: 'dist' } } });
-    options = { data: values.data!, out: values.out! };
+    const { values } = parseArgs({
+      options: { data: { type: 'string', default: 'data' }, out: { type: 'string', default: 'dist' }, 'shard-bytes': { type: 'string' } },
+    });
+    const shardBytes = values['shard-bytes'] === undefined ? undefined : Number(values['shard-bytes']);
+    if (shardBytes !== undefined && !(Number.isInteger(shardBytes) && shardBytes > 0)) throw new Error('--shard-bytes takes a positive whole number');
+    options = { data: values.data!, out: values.out!, shardBytes };
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -33,7 +37,7 @@ function main(): number {
     return 1;
   }
 
-  const snapshot = buildSnapshot(catalogue);
+  const snapshot = buildSnapshot(catalogue, { shardBytes: options.shardBytes });
   const written = writeSnapshotAtomically(options.out, snapshot.files);
   const { stats, published } = catalogue;
   const heldBack = Object.entries(stats.heldBackByStatus).map(([status, n]) => `${n} ${JSON.stringify(status)}`);

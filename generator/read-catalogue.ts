@@ -1,6 +1,6 @@
 // read: the catalogue's files from disk, in catalogue order. The only step that reads the disk.
 import { readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/schema.ts';
 import type { CatalogueSources, SourceFile } from './compile-catalogue.ts';
@@ -11,7 +11,11 @@ export const ELEMENT_DIR = 'data-element';
 export const compareCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function readCatalogue(dataDir: string): CatalogueSources & { elementFileCount: number } {
-  const display = (path: string) => relative(process.cwd(), path) || path;
+  // as the steward typed it: relative inside the working folder, absolute outside it
+  const display = (path: string) => {
+    const inside = relative(process.cwd(), path);
+    return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : resolve(path);
+  };
   const lists = Object.fromEntries(
     REFERENCE_LISTS.map(({ name, file }) => [name, readSource(join(dataDir, file), display)]),
   ) as Record<ReferenceListName, SourceFile>;

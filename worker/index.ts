@@ -84,21 +84,22 @@ app.get(SEARCH_PATH, async (c) => {
 
 async function serveList(c: Context<AppEnv>, name: ReferenceListName) {
   const store = snapshotStore(c.env.ASSETS);
-  const etag = `"${(await store.manifest()).listEtags[name]}"`;
+  const { etag: tag, bytes } = (await store.manifest()).lists[name];
+  const etag = `"${tag}"`;
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const list = await store.list(name);
-  const headers = snapshotHeaders(etag, list.length);
-  if (c.req.method === 'HEAD') {
-    await list.body.cancel();
-    return new Response(null, { headers });
-  }
-  return new Response(list.body, { headers });
+  const headers = snapshotHeaders(etag, bytes);
+  if (c.req.method === 'HEAD') return new Response(null, { headers });
+  // A length travels with a streamed body only through a FixedLengthStream.
+  return new Response((await store.list(name)).pipeThrough(new FixedLengthStream(bytes)), { headers });
 }
 
-function snapshotHeaders(etag: string, length: number | undefined): Headers {
-  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', etag, 'cache-control': CACHE_CONTROL });
-  if (length !== undefined) headers.set('content-length', String(length));
-  return headers;
+function snapshotHeaders(etag: string, length: number): Headers {
+  return new Headers({
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(length),
+    etag,
+    'cache-control': CACHE_CONTROL,
+  });
 }
 
 const notModified = (etag: string) => new Response(null, { status: 304, headers: { etag, 'cache-control': CACHE_CONTROL } });

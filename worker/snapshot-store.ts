@@ -43,11 +43,9 @@ export class SnapshotStore {
   }
 
   /** A reference list, ready-to-serve bytes. */
-  async list(name: ReferenceListName): Promise<{ body: ReadableStream; length: number | undefined; etag: string }> {
+  async list(name: ReferenceListName): Promise<ReadableStream<Uint8Array>> {
     const manifest = await this.manifest();
-    const response = await this.read(snapshotPaths(manifest.buildId).list(name));
-    const length = Number(response.headers.get('content-length') ?? NaN);
-    return { body: response.body!, length: Number.isFinite(length) ? length : undefined, etag: manifest.listEtags[name] };
+    return (await this.read(snapshotPaths(manifest.buildId).list(name))).body!;
   }
 
   /** One shard of element bytes. */

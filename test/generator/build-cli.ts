@@ -1,0 +1,60 @@
+// Runs the real generator CLI on a catalogue folder, and reads a built snapshot back.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fg from 'fast-glob';
+import { MANIFEST_PATH, snapshotPaths, type IndexHeader, type Manifest } from '../../core/snapshot-layout.ts';
+import { decodeIndexSections } from '../../core/snapshot-layout.ts';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const FIXTURE_CATALOGUE = join(PROJECT_ROOT, 'test/fixtures/catalogue');
+
+export function runBuild(args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'generator/cli.ts', ...args], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export function runScript(script: string, args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A scratch copy of a catalogue to mutate. */
+export function copyCatalogue(from = FIXTURE_CATALOGUE): string {
+  const dir = mkdtempSync(join(tmpdir(), 'catalogue-'));
+  cpSync(from, dir, { recursive: true });
+  return dir;
+}
+
+export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
+
+/** Every file of a folder with its SHA-256: equal digests mean byte-for-byte equal trees. */
+export function treeDigest(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const file of fg.sync('**/*', { cwd: dir, dot: true }).sort()) {
+    out[file] = createHash('sha256').update(readFileSync(join(dir, file))).digest('hex');
+  }
+  return out;
+}
+
+/** The published elements of a built snapshot, read back through its index, in order. */
+export function readPublishedElements(distDir: string): unknown[] {
+  const manifest = JSON.parse(readFileSync(join(distDir, MANIFEST_PATH), 'utf8')) as Manifest;
+  const paths = snapshotPaths(manifest.buildId);
+  const header = JSON.parse(readFileSync(join(distDir, paths.index), 'utf8')) as IndexHeader;
+  const binary = readFileSync(join(distDir, paths.indexBinary));
+  const sections = decodeIndexSections(binary.buffer.slice(binary.byteOffset, binary.byteOffset + binary.byteLength), header.sections);
+  const shards = new Map<number, Buffer>();
+  const elements: unknown[] = [];
+  for (let e = 0; e < header.elementCount; e++) {
+    const shard = sections.elementShard[e]!;
+    if (!shards.has(shard)) shards.set(shard, readFileSync(join(distDir, paths.shard(shard))));
+    elements.push(JSON.parse(shards.get(shard)!.subarray(sections.elementStart[e], sections.elementEnd[e]).toString('utf8')));
+  }
+  return elements;
+}
+
+export const allFiles = (dir: string) => fg.sync('**/*', { cwd: dir, dot: true, absolute: true }).map((file) => ({ file: relative(dir, file), bytes: readFileSync(file) }));

@@ -1,0 +1,109 @@
+// The built snapshot against the catalogue it came from.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_PATH } from '../../core/snapshot-layout.ts';
+import { fixtureElements, fixtureLists, idOf, refId, type RawElement, type RawRef } from '../support/fixture-catalogue.ts';
+import { FIXTURE_CATALOGUE, PROJECT_ROOT, allFiles, readPublishedElements, runBuild, tempDir, treeDigest } from './build-cli.ts';
+
+/** The contract's published form of an element, written out longhand. */
+function expectedPublished(element: RawElement) {
+  const item = (list: keyof typeof fixtureLists, ref: RawRef) => {
+    const found = fixtureLists[list].find((i) => idOf(i._id) === refId(ref))!;
+    return { _id: idOf(found._id), name: found.name, slug: found.slug };
+  };
+  const data = element.data as { id: string; year: number; table: { headers: any[]; subHeaders: string[][]; rows: string[][] } }[];
+  return {
+    _id: idOf(element._id),
+    title: element.title,
+    unit: element.unit,
+    data: data.map((d) => ({
+      id: d.id,
+      year: d.year,
+      table: {
+        headers: d.table.headers.map((h) => ({ content: h.content, colSpan: h.colSpan, rowSpan: h.rowSpan, dataType: h.dataType })),
+        subHeaders: d.table.subHeaders,
+        rows: d.table.rows,
+      },
+    })),
+    metadata: (element.metadata as { key: string; value: string }[]).map((m) => ({ key: m.key, value: m.value })),
+    status: 'TERVERIFIKASI',
+    category: element.category.map((r) => item('category', r)),
+    dataSource: item('dataSource', element.dataSource),
+    sector: element.sector.map((r) => item('sector', r)),
+    field: element.field.map((r) => item('field', r)),
+  };
+}
+
+describe('npm run build: the fixture catalogue', () => {
+  let out: string;
+  let result: ReturnType<typeof runBuild>;
+  beforeAll(() => {
+    out = tempDir('dist-');
+    result = runBuild(['--data', FIXTURE_CATALOGUE, '--out', out, '--shard-bytes', '2000']);
+  });
+
+  it('exits 0 with a summary of what it read, published, held back and wrote', () => {
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/elements read\s+20 from 6 files/);
+    expect(result.stdout).toMatch(/published\s+16/);
+    expect(result.stdout).toMatch(/held back \(status\)\s+.*1 "DRAFT"/);
+    expect(result.stdout).toMatch(/written\s+\d+ files/);
+  });
+
+  it('publishes every verified element, equal to its input resolved per the contract, in catalogue order', () => {
+    const expected = fixtureElements.filter((e) => e.status === 'TERVERIFIKASI').map(expectedPublished);
+    const published = readPublishedElements(out);
+    expect(published).toEqual(expected);
+    // key order too, which toEqual does not check
+    expect(published.map((e) => JSON.stringify(e))).toEqual(expected.map((e) => JSON.stringify(e)));
+  });
+
+  it('orders element files by plain code-unit comparison of their paths', () => {
+    const ids = (readPublishedElements(out) as { _id: string }[]).map((e) => e._id);
+    // Z-extra.json (element 19) sorts before a-lain.json (element 20): "Z" < "a" in code units
+    expect(ids.slice(-2)).toEqual(['000000000000000000001013', '000000000000000000001014']);
+  });
+
+  it('writes nothing of an unverified element anywhere', () => {
+    const unverified = fixtureElements.filter((e) => e.status !== 'TERVERIFIKASI');
+    for (const { file, bytes } of allFiles(out)) {
+      const text = bytes.toString('latin1') + bytes.toString('utf8');
+      for (const e of unverified) {
+        expect(text, `${file} holds ${idOf(e._id)}`).not.toContain(idOf(e._id));
+        expect(text, `${file} holds "${e.title}"`).not.toContain(e.title);
+      }
+    }
+  });
+
+  it('is reproducible: the same catalogue gives the same bytes and build id', () => {
+    const again = tempDir('dist-');
+    expect(runBuild(['--data', FIXTURE_CATALOGUE, '--out', again, '--shard-bytes', '2000']).status).toBe(0);
+    expect(treeDigest(again)).toEqual(treeDigest(out));
+  });
+
+  it('derives the build id from the content', () => {
+    const other = tempDir('dist-');
+    expect(runBuild(['--data', FIXTURE_CATALOGUE, '--out', other, '--shard-bytes', '100000']).status).toBe(0);
+    const id = (dir: string) => JSON.parse(readFileSync(join(dir, MANIFEST_PATH), 'utf8')).buildId;
+    expect(id(other)).not.toBe(id(out));
+  });
+
+  it('replaces a previous output completely', () => {
+    const target = tempDir('dist-');
+    expect(runBuild(['--data', join(PROJECT_ROOT, 'data'), '--out', target]).status).toBe(0);
+    expect(runBuild(['--data', FIXTURE_CATALOGUE, '--out', target, '--shard-bytes', '2000']).status).toBe(0);
+    expect(treeDigest(target)).toEqual(treeDigest(out));
+  });
+});
+
+describe('npm run build: the sample catalogue in data/', () => {
+  it('builds, publishing only verified elements', () => {
+    const out = tempDir('dist-');
+    const result = runBuild(['--data', join(PROJECT_ROOT, 'data'), '--out', out]);
+    expect(result.status, result.stderr).toBe(0);
+    const published = readPublishedElements(out) as { status: string }[];
+    expect(published.length).toBeGreaterThanOrEqual(150);
+    expect(published.every((e) => e.status === 'TERVERIFIKASI')).toBe(true);
+  });
+});

@@ -1,0 +1,185 @@
+// One scenario per kind of problem the contract lists: the build names file, path and what is
+// wrong, exits non-zero, and leaves the previous output byte for byte as it was.
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { copyCatalogue, runBuild, tempDir, treeDigest } from './build-cli.ts';
+
+type Json = any;
+const edit = (dir: string, file: string, change: (value: Json) => Json | void) => {
+  const path = join(dir, file);
+  const value = JSON.parse(readFileSync(path, 'utf8'));
+  const changed = change(value);
+  writeFileSync(path, JSON.stringify(changed === undefined ? value : changed, null, 2));
+};
+
+interface Scenario {
+  name: string;
+  mutate: (dir: string) => void;
+  /** Lines the report must contain. */
+  expected: (string | RegExp)[];
+}
+
+const E2022 = 'data-element/2022.json';
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'malformed JSON, with line and column',
+    mutate: (dir) => writeFileSync(join(dir, E2022), '[\n  {"_id": "x",\n   "title": oops}\n]'),
+    expected: [/data-element\/2022\.json: line 3, column 13: malformed JSON: unexpected character "o", expected a JSON value$/m],
+  },
+  {
+    name: 'an empty file',
+    mutate: (dir) => writeFileSync(join(dir, 'sector.json'), ''),
+    expected: [/sector\.json: line 1, column 1: malformed JSON: unexpected end of input/],
+  },
+  {
+    name: 'a missing field',
+    mutate: (dir) => edit(dir, E2022, (v) => void delete v[1].unit),
+    expected: [/data-element\/2022\.json: \[1\]\.unit: is missing$/m],
+  },
+  {
+    name: 'a mistyped field',
+    mutate: (dir) => edit(dir, E2022, (v) => void (v[2].title = 42)),
+    expected: [/data-element\/2022\.json: \[2\]\.title: expected string, got integer 42$/m],
+  },
+  {
+    name: 'a mistyped table cell',
+    mutate: (dir) => edit(dir, E2022, (v) => void (v[0].data[0].table.rows[1][2] = 861)),
+    expected: [/\[0\]\.data\[0\]\.table\.rows\[1\]\[2\]: expected string, got integer 861$/m],
+  },
+  {
+    name: 'a non-integer year',
+    mutate: (dir) => edit(dir, E2022, (v) => void (v[3].data[0].year = 2022.5)),
+    expected: [/\[3\]\.data\[0\]\.year: expected integer, got number 2022\.5$/m],
+  },
+  {
+    name: 'a year written as a string',
+    mutate: (dir) => edit(dir, E2022, (v) => void (v[3].data[0].year = '2022')),
+    expected: [/\[3\]\.data\[0\]\.year: expected integer, got string "2022"$/m],
+  },
+  {
+    name: 'a reference of the wrong shape',
+    mutate: (dir) => edit(dir, E2022, (v) => void (v[0].sector = [12])),
+    expected: [/\[0\]\.sector\[0\]: must be an id string, \{"\$oid": "…"\} or a \{_id, name, slug\} object$/m],
+  },
+  {
+    name: 'a duplicate _id between two elements',
+    mutate: (dir) => edit(dir, E2022, (v) => void (v[1]._id = v[0]._id)),
+    expected: [/data-element\/2022\.json: \[1\]\._id: duplicate _id "000000000000000000001001", first used at .*data-element\/2022\.json: \[0\]\._id$/m],
+  },
+  {
+    name: 'a duplicate _id between a list item and an element',
+    mutate: (dir) => edit(dir, E2022, (v) => void (v[1]._id = '000000000000000000000100')),
+    expected: [/\[1\]\._id: duplicate _id "000000000000000000000100", first used at .*category\.json: \[0\]\._id$/m],
+  },
+  {
+    name: 'a duplicate slug within one list',
+    mutate: (dir) => edit(dir, 'sector.json', (v) => void (v[2].slug = 'kesehatan')),
+    expected: [/sector\.json: \[2\]\.slug: duplicate slug "kesehatan", first used at \[0\]\.slug$/m],
+  },
+  {
+    name: 'a reference to an unknown id (string form)',
+    mutate: (dir) => edit(dir, E2022, (v) => void (v[0].dataSource = 'ffffffffffffffffffffffff')),
+    expected: [/\[0\]\.dataSource: unknown data source id "ffffffffffffffffffffffff": no item in .*data-source\.json has it$/m],
+  },
+  {
+    name: 'a reference to an unknown id ($oid form)',
+    mutate: (dir) => edit(dir, E2022, (v) => void (v[1].category = [{ $oid: 'eeeeeeeeeeeeeeeeeeeeeeee' }])),
+    expected: [/\[1\]\.category\[0\]: unknown category id "eeeeeeeeeeeeeeeeeeeeeeee": no item in .*category\.json has it$/m],
+  },
+  {
+    name: 'a reference to an id of another list',
+    mutate: (dir) => edit(dir, E2022, (v) => void (v[1].field = ['000000000000000000000100'])),
+    expected: [/\[1\]\.field\[0\]: unknown field id "000000000000000000000100": no item in .*field\.json has it$/m],
+  },
+  {
+    name: 'a populated reference whose name disagrees',
+    mutate: (dir) =>
+      edit(dir, E2022, (v) => void (v[0].sector = [{ _id: '000000000000000000000302', name: 'Kependudukan Lama', slug: 'kependudukan' }])),
+    expected: [/\[0\]\.sector\[0\]\.name: name "Kependudukan Lama" disagrees with .*sector\.json \("Kependudukan" for _id "000000000000000000000302"\)$/m],
+  },
+  {
+    name: 'a populated reference whose slug disagrees (a trailing space counts)',
+    mutate: (dir) =>
+      edit(dir, E2022, (v) => void (v[0].sector = [{ _id: '000000000000000000000302', name: 'Kependudukan', slug: 'kependudukan ' }])),
+    expected: [/\[0\]\.sector\[0\]\.slug: slug "kependudukan " disagrees with .*sector\.json \("kependudukan" for _id "000000000000000000000302"\)$/m],
+  },
+  {
+    name: 'a row whose cell count differs from the headers’ spans',
+    mutate: (dir) => edit(dir, E2022, (v) => void v[0].data[0].table.rows[1].push('9')),
+    expected: [/data-element\/2022\.json: \[0\]\.data\[0\]\.table\.rows\[1\]: row has 5 cells, headers span 4$/m],
+  },
+  {
+    name: 'a sub-header row whose label count differs from the spanning headers',
+    mutate: (dir) => edit(dir, E2022, (v) => void (v[0].data[0].table.subHeaders = [['Laki-laki', 'Perempuan', 'Lainnya']])),
+    expected: [/\[0\]\.data\[0\]\.table\.subHeaders\[0\]: sub-header row has 3 labels, spanning headers announce 2$/m],
+  },
+  {
+    name: 'an invalid element in a single-object file',
+    mutate: (dir) => edit(dir, 'data-element/2023/pupr.json', (v) => void (v.metadata = {})),
+    expected: [/data-element\/2023\/pupr\.json: metadata: expected array, got object$/m],
+  },
+  {
+    name: 'a file that is a directory',
+    mutate: (dir) => mkdirSync(join(dir, 'data-element/2025.json')),
+    expected: [/data-element\/2025\.json: is a directory, expected a JSON file$/m],
+  },
+  {
+    name: 'a missing reference list',
+    mutate: (dir) => rmSync(join(dir, 'field.json')),
+    expected: [/field\.json: file is missing$/m, /unknown field id/],
+  },
+  {
+    name: 'problems in an unverified element too',
+    mutate: (dir) => edit(dir, E2022, (v) => void (v[4].data[0].table.rows[0] = ['Kota'])),
+    expected: [/\[4\]\.data\[0\]\.table\.rows\[0\]: row has 1 cells, headers span 2$/m],
+  },
+  {
+    name: 'several problems at once, in several files',
+    mutate: (dir) => {
+      edit(dir, E2022, (v) => void delete v[1].unit);
+      edit(dir, 'data-element/2024.json', (v) => void (v[0].data[0].year = 1.5));
+      edit(dir, 'category.json', (v) => void (v[1].slug = v[0].slug));
+    },
+    expected: [/2022\.json: \[1\]\.unit: is missing/, /2024\.json: \[0\]\.data\[0\]\.year: expected integer/, /category\.json: \[1\]\.slug: duplicate slug/, /^4 problems in /m],
+  },
+];
+
+describe('npm run build: a bad catalogue', () => {
+  let previousOutput: string;
+  let previousDigest: Record<string, string>;
+  beforeAll(() => {
+    previousOutput = tempDir('dist-');
+    const built = runBuild(['--data', copyCatalogue(), '--out', previousOutput]);
+    expect(built.status).toBe(0);
+    previousDigest = treeDigest(previousOutput);
+  });
+
+  it.each(SCENARIOS)('reports $name, exits 1 and leaves the previous output intact', ({ mutate, expected }) => {
+    const dir = copyCatalogue();
+    mutate(dir);
+    const result = runBuild(['--data', dir, '--out', previousOutput]);
+    expect(result.status).toBe(1);
+    for (const line of expected) expect(result.stderr).toMatch(line);
+    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(result.stdout).toBe('');
+    expect(treeDigest(previousOutput)).toEqual(previousDigest);
+  });
+
+  // root reads any file whatever its mode, so this one needs an ordinary user
+  it.skipIf(process.getuid?.() === 0)('reports an unreadable file', () => {
+    const dir = copyCatalogue();
+    chmodSync(join(dir, E2022), 0o000);
+    const result = runBuild(['--data', dir, '--out', previousOutput]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/2022\.json: cannot be read/);
+  });
+});
+
+describe('npm run build: usage', () => {
+  it('refuses an unknown option with exit code 2 and the usage line', () => {
+    const result = runBuild(['--nope']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/usage: npm run build/);
+  });
+});

@@ -1,0 +1,68 @@
+// One table of search cases: query string → fixture element numbers expected, in order.
+// Run against the Worker and against the naive reference filter (test/support/reference-filter.ts).
+export interface SearchCase {
+  name: string;
+  query: string;
+  expected: number[];
+}
+
+const ALL = [1, 2, 3, 4, 6, 7, 8, 11, 12, 13, 14, 15, 16, 17, 19, 20];
+const enc = encodeURIComponent;
+
+export const SEARCH_CASES: SearchCase[] = [
+  { name: 'no parameters: every verified element, in catalogue order', query: '', expected: ALL },
+  { name: 'unknown parameters are ignored', query: 'page=2&sort=title&limit=1', expected: ALL },
+  { name: 'empty values are the same as absent', query: 'title=&category=&dataSource=&sector=&field=', expected: ALL },
+  // each filter alone
+  { name: 'category', query: 'category=data-prioritas-nasional', expected: [1, 4, 7, 14, 15, 19] },
+  { name: 'category with a trailing-space name', query: 'category=data-prioritas-daerah', expected: [3, 8, 11, 16] },
+  { name: 'category nobody uses', query: 'category=spm', expected: [] },
+  { name: 'dataSource', query: 'dataSource=dinkes', expected: [6, 7, 8] },
+  { name: 'sector', query: 'sector=kependudukan', expected: [1, 4, 15, 16, 17] },
+  { name: 'field', query: 'field=statistik', expected: [1, 4, 12, 15, 19] },
+  { name: 'field slug with a trailing space, exact', query: `field=${enc('pekerjaan-umum ')}`, expected: [11] },
+  { name: 'field slug with a trailing space, found without it', query: 'field=pekerjaan-umum', expected: [11] },
+  { name: 'field slug found with surrounding white space', query: `field=${enc('  statistik ')}`, expected: [1, 4, 12, 15, 19] },
+  { name: 'exact slug wins over the white-space fallback', query: 'field=kominfo', expected: [13] },
+  { name: 'exact slug with trailing space, when both exist', query: `field=${enc('kominfo ')}`, expected: [14] },
+  // repeated parameter: OR
+  { name: 'repeated category is OR', query: 'category=data-prioritas-nasional&category=data-prioritas-daerah', expected: [1, 3, 4, 7, 8, 11, 14, 15, 16, 19] },
+  { name: 'repeated dataSource is OR', query: 'dataSource=dinkes&dataSource=dpupr', expected: [6, 7, 8, 11] },
+  { name: 'repeated sector is OR', query: 'sector=kesehatan&sector=infrastruktur', expected: [6, 7, 8, 11, 13] },
+  { name: 'repeated field is OR', query: 'field=kominfo&field=sosial', expected: [13, 14, 16] },
+  { name: 'a repeated identical value counts once', query: 'dataSource=dinkes&dataSource=dinkes', expected: [6, 7, 8] },
+  // every combination of two filters: AND
+  { name: 'category AND dataSource', query: 'category=data-sektoral&dataSource=bps', expected: [12, 13, 17] },
+  { name: 'category AND sector', query: 'category=data-prioritas-nasional&sector=pendidikan', expected: [4] },
+  { name: 'category AND field', query: 'category=data-sektoral&field=pendidikan', expected: [2] },
+  { name: 'dataSource AND sector', query: 'dataSource=dinsos&sector=kependudukan', expected: [16] },
+  { name: 'dataSource AND field', query: 'dataSource=bps&field=statistik', expected: [1, 4, 12, 15, 19] },
+  { name: 'sector AND field', query: 'sector=sosial&field=sosial', expected: [14, 16] },
+  { name: 'all four filters', query: 'category=data-prioritas-nasional&dataSource=bps&sector=kependudukan&field=statistik', expected: [1, 4, 15] },
+  { name: 'filters that exclude each other', query: 'dataSource=dinkes&sector=infrastruktur', expected: [] },
+  // title patterns
+  { name: 'title is case-insensitive and unanchored', query: 'title=penduduk', expected: [1, 4, 15, 16, 17] },
+  { name: 'title in capitals', query: 'title=JUMLAH%20PENDUDUK', expected: [1, 15, 16, 17] },
+  { name: 'title with escaped parentheses and percent', query: `title=${enc('\\(%\\)')}`, expected: [2, 7] },
+  { name: 'title with an escaped plus', query: `title=${enc('15\\+')}`, expected: [4] },
+  { name: 'title with a slash', query: `title=${enc('guru/murid')}`, expected: [3] },
+  { name: 'title with an en dash', query: `title=${enc('budidaya – menurut')}`, expected: [12] },
+  { name: 'title with an ampersand', query: `title=${enc('telekomunikasi & titik')}`, expected: [13] },
+  { name: 'title anchored at the start', query: `title=${enc('^jumlah penduduk')}`, expected: [1, 15, 16, 17] },
+  { name: 'title anchored at the end', query: `title=${enc('jenis kelamin$')}`, expected: [1, 17] },
+  { name: 'title anchored at the end, trailing space is part of the title', query: `title=${enc('tenaga $')}`, expected: [6] },
+  { name: 'title anchored at both ends', query: `title=${enc('^jumlah penduduk miskin$')}`, expected: [16] },
+  { name: 'title alternation', query: `title=${enc('imunisasi|padi')}`, expected: [7, 20] },
+  { name: 'title group and alternation', query: `title=${enc('^(rasio|indeks) ')}`, expected: [3, 19] },
+  { name: 'title class and counted repetition', query: `title=${enc('\\([A-Z]{3}\\)')}`, expected: [2, 8, 14, 19] },
+  { name: 'title dot-star between words', query: `title=${enc('jumlah.*umur')}`, expected: [15] },
+  { name: 'title with \\d and \\s', query: `title=${enc('\\d+\\s*\\+')}`, expected: [4] },
+  { name: 'title optional letters', query: `title=${enc('kasus?e?s')}`, expected: [8] },
+  { name: 'title no match', query: 'title=tidak-ada-yang-cocok', expected: [] },
+  { name: 'title never matches an unverified element', query: 'title=rahasia|tersembunyi|bocor|sembunyi', expected: [] },
+  // title with filters
+  { name: 'title AND category', query: 'title=penduduk&category=data-sektoral', expected: [17] },
+  { name: 'title AND two filters', query: 'title=jumlah&dataSource=bps&field=statistik', expected: [1, 15] },
+  { name: 'title AND repeated sector', query: 'title=^jumlah&sector=kesehatan&sector=sosial', expected: [6, 8, 14, 16] },
+  { name: 'title regex AND filter, no match', query: `title=${enc('padi$')}&dataSource=dinkes`, expected: [] },
+];

@@ -1,0 +1,34 @@
+// The real app with an ASSETS binding that cannot serve the snapshot.
+import { describe, expect, it } from 'vitest';
+import app from '../../worker/index.ts';
+
+const brokenAssets = { fetch: async () => new Response('not found', { status: 404 }) } as unknown as Fetcher;
+const throwingAssets = { fetch: async () => { throw new Error('network down'); } } as unknown as Fetcher;
+const ask = (path: string, assets: Fetcher) => app.request(`https://api.test${path}`, {}, { ASSETS: assets });
+
+describe.each([
+  ['missing files', brokenAssets],
+  ['failing reads', throwingAssets],
+])('when the snapshot cannot be read (%s)', (_, assets) => {
+  it.each(['/api/v1/category', '/api/v1/sector', '/api/v1/field', '/api/v1/data-source'])('%s answers 400 {"error": "Failed to fetch data."}', async (path) => {
+    const response = await ask(path, assets);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Failed to fetch data.' });
+  });
+
+  it('/api/v1/data-element answers 400 {"message": "Failed to fetch data."}', async () => {
+    const response = await ask('/api/v1/data-element?title=x', assets);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'Failed to fetch data.' });
+  });
+});
+
+describe('when a shard is missing', () => {
+  it('/api/v1/data-element answers 400 before any byte of a 200', async () => {
+    const { env } = await import('cloudflare:test');
+    const noShards = { fetch: (input: RequestInfo) => (String(input).includes('/elements/') ? Promise.resolve(new Response('gone', { status: 404 })) : env.ASSETS.fetch(input)) } as unknown as Fetcher;
+    const response = await ask('/api/v1/data-element', noShards);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'Failed to fetch data.' });
+  });
+});

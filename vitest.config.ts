@@ -1,0 +1,23 @@
+// Two projects: the generator and pure modules in Node; the Worker inside workerd (through
+// @cloudflare/vitest-pool-workers) against a snapshot the real generator builds from
+// test/fixtures/catalogue before the Worker tests start (test/generator/build-fixture-snapshot.ts).
+import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+import { buildFixtureSnapshot } from './test/generator/build-fixture-snapshot.ts';
+
+// Built here, not in a globalSetup: the pool reads the assets folder when it configures itself.
+buildFixtureSnapshot();
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'node', include: ['test/generator/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+      },
+      {
+        plugins: [cloudflareTest({ wrangler: { configPath: './test/wrangler.test.toml' } })],
+        test: { name: 'worker', include: ['test/worker/**/*.test.ts'], testTimeout: 30_000 },
+      },
+    ],
+  },
+});
