@@ -177,10 +177,11 @@ export function generateCatalogue({ elements, seed = 20240101, elementsPerFile =
       : random.chance(0.3)
         ? ` di Desa ${random.pick(DESA_PREFIX)}${random.pick(DESA_SUFFIX)}`
         : '';
-    const title = `${theme.title}${place}${random.chance(0.04) ? ' ' : ''}`; // now and then a trailing space
-    const value = theme.unit === 'Persen' || theme.unit === 'Rasio' || theme.unit === 'Indeks' ? decimal : () => count(5000);
     const years = 1 + random.int(4);
     const firstYear = 2019 + random.int(6 - years + 1);
+    const period = random.chance(0.4) ? ` Tahun ${firstYear + years - 1}` : random.chance(0.15) ? ` Tahun ${firstYear}–${firstYear + years - 1}` : '';
+    const title = `${theme.title}${place}${period}${random.chance(0.04) ? ' ' : ''}`; // now and then a trailing space
+    const value = theme.unit === 'Persen' || theme.unit === 'Rasio' || theme.unit === 'Indeks' ? decimal : () => count(5000);
     const data = Array.from({ length: years }, (_, y) => ({
       id: uuid(),
       year: firstYear + y,

@@ -3,34 +3,49 @@
 // between them); the Worker never parses or re-serializes an element.
 import type { IndexSections } from '../core/snapshot-layout.ts';
 
-export interface ShardRanges {
-  shard: number;
-  /** [start, end) byte ranges inside the shard, ascending. */
-  ranges: { start: number; end: number }[];
+/** Byte ranges of an answer, in order: range r is [start[r], end[r]) of shard shard[r]. */
+export interface ByteRanges {
+  count: number;
+  shard: Uint32Array;
+  start: Uint32Array;
+  end: Uint32Array;
 }
 
-/** Groups matching elements (ascending) into per-shard byte ranges, merging neighbours. */
-export function planByteRanges(sections: IndexSections, elements: Uint32Array): ShardRanges[] {
-  const groups: ShardRanges[] = [];
+/** Turns matching elements (ascending) into byte ranges, merging neighbours in one shard. */
+export function planByteRanges(sections: IndexSections, elements: Uint32Array): ByteRanges {
+  const shard = new Uint32Array(elements.length);
+  const start = new Uint32Array(elements.length);
+  const end = new Uint32Array(elements.length);
+  let count = 0;
   let previous = -2;
-  for (const e of elements) {
-    const shard = sections.elementShard[e]!;
-    let group = groups[groups.length - 1];
-    if (!group || group.shard !== shard) groups.push((group = { shard, ranges: [] }));
-    const last = group.ranges[group.ranges.length - 1];
-    if (last && previous === e - 1) last.end = sections.elementEnd[e]!;
-    else group.ranges.push({ start: sections.elementStart[e]!, end: sections.elementEnd[e]! });
+  for (let i = 0; i < elements.length; i++) {
+    const e = elements[i]!;
+    const s = sections.elementShard[e]!;
+    if (count > 0 && previous === e - 1 && shard[count - 1] === s) {
+      end[count - 1] = sections.elementEnd[e]!;
+    } else {
+      shard[count] = s;
+      start[count] = sections.elementStart[e]!;
+      end[count] = sections.elementEnd[e]!;
+      count++;
+    }
     previous = e;
   }
-  return groups;
+  return { count, shard, start, end };
 }
 
-/** Exact byte length of the JSON array the ranges make. */
-export function answerLength(groups: ShardRanges[]): number {
-  let length = 2; // [ ]
-  let ranges = 0;
-  for (const group of groups) for (const { start, end } of group.ranges) (length += end - start), ranges++;
-  return length + Math.max(0, ranges - 1); // commas between ranges
+/** Exact byte length of the JSON array the ranges make: brackets, ranges, commas between. */
+export function answerLength(ranges: ByteRanges): number {
+  let length = 2 + Math.max(0, ranges.count - 1);
+  for (let r = 0; r < ranges.count; r++) length += ranges.end[r]! - ranges.start[r]!;
+  return length;
+}
+
+/** The shards the ranges read, in order, each once. */
+export function shardsToRead(ranges: ByteRanges): number[] {
+  const shards: number[] = [];
+  for (let r = 0; r < ranges.count; r++) if (shards[shards.length - 1] !== ranges.shard[r]) shards.push(ranges.shard[r]!);
+  return shards;
 }
 
 const encoder = new TextEncoder();
@@ -42,42 +57,40 @@ const PREFETCH = 4;
 
 /** The answer's bytes; `openShard` is called ahead of need, at most PREFETCH + 1 at a time. */
 export async function* answerBytes(
-  groups: ShardRanges[],
+  ranges: ByteRanges,
   openShard: (shard: number) => Promise<ReadableStream<Uint8Array>>,
 ): AsyncGenerator<Uint8Array> {
+  const shards = shardsToRead(ranges);
   const inFlight: Promise<ReadableStream<Uint8Array>>[] = [];
   let launched = 0;
   const launch = () => {
-    while (inFlight.length <= PREFETCH && launched < groups.length) {
-      const opening = openShard(groups[launched++]!.shard);
+    while (inFlight.length <= PREFETCH && launched < shards.length) {
+      const opening = openShard(shards[launched++]!);
       opening.catch(() => undefined); // awaited in order below; this only silences early rejections
       inFlight.push(opening);
     }
   };
   try {
     yield OPEN;
-    let first = true;
-    for (const group of groups) {
+    let r = 0;
+    for (const shard of shards) {
       launch();
       const reader = (await inFlight.shift()!).getReader();
       let position = 0;
-      let r = 0;
-      while (r < group.ranges.length) {
+      while (r < ranges.count && ranges.shard[r] === shard) {
         const { value, done } = await reader.read();
-        if (done) throw new Error(`shard ${group.shard} is shorter than the index says`);
+        if (done) throw new Error(`shard ${shard} is shorter than the index says`);
         const chunkStart = position;
         position += value.length;
-        while (r < group.ranges.length) {
-          const range = group.ranges[r]!;
-          if (range.start >= position) break;
-          const from = Math.max(range.start, chunkStart);
-          const to = Math.min(range.end, position);
-          if (from === range.start) {
-            if (!first) yield COMMA;
-            first = false;
-          }
+        while (r < ranges.count && ranges.shard[r] === shard) {
+          const start = ranges.start[r]!;
+          const end = ranges.end[r]!;
+          if (start >= position) break;
+          const from = Math.max(start, chunkStart);
+          const to = Math.min(end, position);
+          if (from === start && r > 0) yield COMMA;
           if (to > from) yield value.subarray(from - chunkStart, to - chunkStart);
-          if (range.end > position) break;
+          if (end > position) break;
           r++;
         }
       }
@@ -87,21 +100,4 @@ export async function* answerBytes(
   } finally {
     for (const pending of inFlight) pending.then((stream) => stream.cancel()).catch(() => undefined);
   }
-}
-
-/** A byte stream with a known length over an async generator, pulled only as fast as it is read. */
-export function fixedLengthStream(length: number, source: AsyncGenerator<Uint8Array>, onError: (error: unknown) => void): ReadableStream<Uint8Array> {
-  const { readable, writable } = new FixedLengthStream(length);
-  const pump = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { value, done } = await source.next();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    async cancel() {
-      await source.return(undefined);
-    },
-  });
-  pump.pipeTo(writable).catch(onError);
-  return readable;
 }

@@ -24,6 +24,11 @@ export const unknownSlug = (list: ReferenceListName, slug: string) => {
 
 export const invalidPattern = (message: string) => jsonException(400, { message } satisfies MessageBody);
 
+export const patternTooCostly = () =>
+  invalidPattern(
+    'Invalid title pattern: it has no word that every match must contain, so it would have to be tried on too many titles. Add a word, or a filter such as category or dataSource.',
+  );
+
 export const searchFetchFailed = () => jsonException(400, { message: FETCH_FAILED } satisfies MessageBody);
 
 export const listFetchFailed = () => jsonException(400, { error: FETCH_FAILED });

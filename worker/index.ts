@@ -16,19 +16,22 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/schema.ts';
 import { CACHE_CONTROL, etagMatches, hashString } from './cache-headers.ts';
-import { answerBytes, answerLength, fixedLengthStream, planByteRanges } from './element-stream.ts';
+import { answerBytes, answerLength, planByteRanges } from './element-stream.ts';
+import { fixedLengthStream } from './fixed-length-body.ts';
 import {
   ALLOWED_METHODS,
   invalidPattern,
   listFetchFailed,
   methodNotAllowed,
   notFound,
+  patternTooCostly,
   searchFetchFailed,
   unknownSlug,
 } from './http-errors.ts';
 import { parseSearchParams } from './query.ts';
 import { search } from './search.ts';
 import { snapshotStore } from './snapshot-store.ts';
+import { PatternTooCostly } from './title-matcher.ts';
 import { compileTitlePattern, type CompiledPattern } from './title-pattern.ts';
 
 type AppEnv = { Bindings: Env };
@@ -64,21 +67,27 @@ app.get(SEARCH_PATH, async (c) => {
 
   const store = snapshotStore(c.env.ASSETS);
   const index = await store.index();
-  const outcome = search(index, { title, filters: query.filters });
+  let outcome;
+  try {
+    outcome = search(index, { title, filters: query.filters });
+  } catch (error) {
+    if (error instanceof PatternTooCostly) throw patternTooCostly();
+    throw error;
+  }
   if (outcome.kind === 'unknown-slug') throw unknownSlug(outcome.list, outcome.slug);
 
   const etag = `"${index.buildId}-${hashString(JSON.stringify([query.title ?? '', outcome.resolvedFilters]))}"`;
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const groups = planByteRanges(index.sections, outcome.elements);
-  const length = answerLength(groups);
+  const ranges = planByteRanges(index.sections, outcome.elements);
+  const length = answerLength(ranges);
   const headers = snapshotHeaders(etag, length);
   if (c.req.method === 'HEAD') return new Response(null, { headers });
 
   // Open the first shard before answering 200, so an unreadable snapshot is still a clean 400.
-  const firstShard = groups[0] ? await store.shard(index.buildId, groups[0].shard) : undefined;
+  const firstShard = ranges.count > 0 ? await store.shard(index.buildId, ranges.shard[0]!) : undefined;
   let opened = 0;
   const openShard = (shard: number) => (opened++ === 0 && firstShard ? Promise.resolve(firstShard) : store.shard(index.buildId, shard));
-  const body = fixedLengthStream(length, answerBytes(groups, openShard), (error) => console.error('search answer cut short:', error));
+  const body = fixedLengthStream(length, answerBytes(ranges, openShard), (error) => console.error('search answer cut short:', error));
   return new Response(body, { headers });
 });
 

@@ -21,7 +21,10 @@ export interface LoadedIndex extends SearchIndex {
   loadMs: number;
 }
 
-export type AssetFetcher = Pick<Fetcher, 'fetch'>;
+/** What this module needs of the ASSETS binding (a Fetcher); plain fetch types, so Node can run it too. */
+export interface AssetFetcher {
+  fetch(url: string): Promise<Response>;
+}
 
 // ASSETS ignores the host; any absolute URL will do.
 const assetUrl = (path: string) => `https://snapshot.invalid/${path}`;

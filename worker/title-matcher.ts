@@ -16,10 +16,19 @@ export const TITLE_MATCH = 1;
 const NO_MATCH = 2;
 
 
+/**
+ * Characters of title text one request may run through re2js (about 30 ms of CPU): a pattern
+ * with no literal to narrow by, over a large catalogue, is refused rather than let run.
+ */
+export const REGEX_SCAN_BUDGET = 2_000_000;
+
+export class PatternTooCostly extends Error {}
+
 /** A per-request matcher with a memo, so elements sharing a title are tested once. */
 export function createTitleMatcher(index: TitleIndex, pattern: CompiledPattern) {
   const memo = new Uint8Array(index.count);
   const titleEnd = (t: number) => index.titleStart[t + 1]! - 1;
+  let budget = REGEX_SCAN_BUDGET;
 
   const testOne = (t: number): boolean => {
     if (memo[t] === 0) {
@@ -36,6 +45,8 @@ export function createTitleMatcher(index: TitleIndex, pattern: CompiledPattern) 
             ? title.endsWith(pattern.text)
             : title.includes(pattern.text);
       } else {
+        budget -= end - start;
+        if (budget < 0) throw new PatternTooCostly();
         hit = pattern.re2.test(index.text.slice(start, end));
       }
       memo[t] = hit ? TITLE_MATCH : NO_MATCH;
@@ -43,27 +54,32 @@ export function createTitleMatcher(index: TitleIndex, pattern: CompiledPattern) 
     return memo[t] === TITLE_MATCH;
   };
 
-  /** Marks every title that matches, sweeping the folded text for the literal when there is one. */
+  /** Marks every title that matches, sweeping the folded text for the literal(s) when there are any. */
   const matchAll = (): Uint8Array => {
-    const literal = pattern.kind === 'literal' ? pattern.text : pattern.requiredLiteral;
-    if (literal === undefined) {
+    const literals = pattern.kind === 'literal' ? [pattern.text] : pattern.requiredLiterals;
+    if (literals === undefined) {
       for (let t = 0; t < index.count; t++) testOne(t);
       return memo;
     }
+    for (const literal of literals) sweep(literal);
+    for (let t = 0; t < index.count; t++) if (memo[t] === 0) memo[t] = NO_MATCH;
+    return memo;
+  };
+
+  /** Decides every title that holds `literal`, with one indexOf pass over all titles. */
+  const sweep = (literal: string) => {
+    const decidedByPresence = pattern.kind === 'literal' && !pattern.anchoredStart && !pattern.anchoredEnd;
     let t = 0;
     let at = index.folded.indexOf(literal);
     while (at !== -1) {
       while (index.titleStart[t + 1]! <= at) t++; // `at` only grows, so t does too
       if (at + literal.length <= titleEnd(t) && memo[t] === 0) {
-        if (pattern.kind === 'literal' && (pattern.anchoredStart || pattern.anchoredEnd)) testOne(t);
-        else if (pattern.kind === 'literal') memo[t] = TITLE_MATCH;
+        if (decidedByPresence) memo[t] = TITLE_MATCH;
         else testOne(t);
       }
       // one verdict per title is enough: go on from the next title once this one is decided
       at = index.folded.indexOf(literal, memo[t] === 0 ? at + 1 : index.titleStart[t + 1]!);
     }
-    for (let t = 0; t < index.count; t++) if (memo[t] === 0) memo[t] = NO_MATCH;
-    return memo;
   };
 
   return { testOne, matchAll };

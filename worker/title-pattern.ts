@@ -9,14 +9,32 @@ export const MAX_PATTERN_LENGTH = 256;
 
 export type CompiledPattern =
   | { kind: 'literal'; text: string; anchoredStart: boolean; anchoredEnd: boolean }
-  | { kind: 'regex'; re2: RE2JS; requiredLiteral: string | undefined };
+  /** `requiredLiterals`: every match contains one of them (folded); undefined when unknown. */
+  | { kind: 'regex'; re2: RE2JS; requiredLiterals: string[] | undefined };
 
 export type PatternResult = { ok: true; pattern: CompiledPattern } | { ok: false; message: string };
 
 const PUNCTUATION = /[!-/:-@[-`{-~]/;
 const CLASS_ESCAPES = 'dDwWsSbBtnrfv';
 
+/** Compiled patterns of this isolate, most recent last: popular searches repeat. */
+const compiledCache = new Map<string, PatternResult>();
+const CACHE_SIZE = 256;
+
 export function compileTitlePattern(source: string): PatternResult {
+  const cached = compiledCache.get(source);
+  if (cached) {
+    compiledCache.delete(source);
+    compiledCache.set(source, cached);
+    return cached;
+  }
+  const result = compileUncached(source);
+  compiledCache.set(source, result);
+  if (compiledCache.size > CACHE_SIZE) compiledCache.delete(compiledCache.keys().next().value!);
+  return result;
+}
+
+function compileUncached(source: string): PatternResult {
   if (source.length > MAX_PATTERN_LENGTH) {
     return { ok: false, message: `Invalid title pattern: it is ${source.length} characters long; at most ${MAX_PATTERN_LENGTH} are allowed.` };
   }
@@ -27,15 +45,16 @@ export function compileTitlePattern(source: string): PatternResult {
   } catch (error) {
     return { ok: false, message: `Invalid title pattern: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}.` };
   }
+  // A plain literal is valid RE2 as it stands, and needs no engine at all.
+  const literal = asLiteral(source);
+  if (literal && literal.text.length > 0) return { ok: true, pattern: { kind: 'literal', ...literal } };
   let re2: RE2JS;
   try {
     re2 = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
   } catch (error) {
     return { ok: false, message: `Invalid title pattern: ${(error as Error).message.replace(/^error parsing regexp: /, '')}.` };
   }
-  const literal = asLiteral(source);
-  if (literal && literal.text.length > 0) return { ok: true, pattern: { kind: 'literal', ...literal } };
-  return { ok: true, pattern: { kind: 'regex', re2, requiredLiteral: longestRequiredLiteral(source) } };
+  return { ok: true, pattern: { kind: 'regex', re2, requiredLiterals: requiredLiterals(source) } };
 }
 
 /** Names the first construct outside the common subset, or returns undefined. */
@@ -103,9 +122,44 @@ function asLiteral(source: string): { text: string; anchoredStart: boolean; anch
   return { text: foldAsciiCase(text), anchoredStart, anchoredEnd };
 }
 
+/** Literals one of which every match must contain: one per top-level alternative. */
+function requiredLiterals(source: string): string[] | undefined {
+  const literals: string[] = [];
+  for (const branch of topLevelBranches(source)) {
+    const literal = longestRequiredLiteral(branch);
+    if (literal === undefined) return undefined;
+    literals.push(literal);
+  }
+  return [...new Set(literals)];
+}
+
+function topLevelBranches(source: string): string[] {
+  const branches: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let from = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') {
+      inClass = true;
+      if (source[i + 1] === '^') i++;
+      if (source[i + 1] === ']') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      branches.push(source.slice(from, i));
+      from = i + 1;
+    }
+  }
+  branches.push(source.slice(from));
+  return branches;
+}
+
 /**
- * A literal every match must contain (folded), for narrowing candidates before re2js runs.
- * Conservative: only top-level runs of plain characters; any alternation at top level gives none.
+ * A literal every match of a branch (no top-level alternation) must contain, folded; for
+ * narrowing candidates before re2js runs. Conservative: only top-level runs of plain characters.
  */
 function longestRequiredLiteral(source: string): string | undefined {
   const runs: string[] = [];
