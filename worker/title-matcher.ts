@@ -30,20 +30,26 @@ export function createTitleMatcher(index: TitleIndex, pattern: CompiledPattern) 
   const titleEnd = (t: number) => index.titleStart[t + 1]! - 1;
   let budget = REGEX_SCAN_BUDGET;
 
+  /** Some alternative's required literals all occur in the folded title (else it cannot match). */
+  const mayMatch = (folded: string, alternatives: string[][]) =>
+    alternatives.some((literals) => literals.every((literal) => folded.includes(literal)));
+
   const testOne = (t: number): boolean => {
     if (memo[t] === 0) {
       const start = index.titleStart[t]!;
       const end = titleEnd(t);
+      const folded = index.folded.slice(start, end);
       let hit: boolean;
       if (pattern.kind === 'literal') {
-        const title = index.folded.slice(start, end);
         hit = pattern.anchoredStart
           ? pattern.anchoredEnd
-            ? title === pattern.text
-            : title.startsWith(pattern.text)
+            ? folded === pattern.text
+            : folded.startsWith(pattern.text)
           : pattern.anchoredEnd
-            ? title.endsWith(pattern.text)
-            : title.includes(pattern.text);
+            ? folded.endsWith(pattern.text)
+            : folded.includes(pattern.text);
+      } else if (pattern.requiredLiterals && !mayMatch(folded, pattern.requiredLiterals)) {
+        hit = false;
       } else {
         budget -= end - start;
         if (budget < 0) throw new PatternTooCostly();
@@ -54,14 +60,14 @@ export function createTitleMatcher(index: TitleIndex, pattern: CompiledPattern) 
     return memo[t] === TITLE_MATCH;
   };
 
-  /** Marks every title that matches, sweeping the folded text for the literal(s) when there are any. */
+  /** Marks every title that matches, sweeping the folded text for literals when there are any. */
   const matchAll = (): Uint8Array => {
-    const literals = pattern.kind === 'literal' ? [pattern.text] : pattern.requiredLiterals;
-    if (literals === undefined) {
+    const sweeps = pattern.kind === 'literal' ? [pattern.text] : pattern.requiredLiterals?.map((literals) => literals[0]!);
+    if (sweeps === undefined) {
       for (let t = 0; t < index.count; t++) testOne(t);
       return memo;
     }
-    for (const literal of literals) sweep(literal);
+    for (const literal of new Set(sweeps)) sweep(literal);
     for (let t = 0; t < index.count; t++) if (memo[t] === 0) memo[t] = NO_MATCH;
     return memo;
   };
@@ -77,7 +83,7 @@ export function createTitleMatcher(index: TitleIndex, pattern: CompiledPattern) 
         if (decidedByPresence) memo[t] = TITLE_MATCH;
         else testOne(t);
       }
-      // one verdict per title is enough: go on from the next title once this one is decided
+      // a title holding the literal is decided at its first occurrence: go on from the next title
       at = index.folded.indexOf(literal, memo[t] === 0 ? at + 1 : index.titleStart[t + 1]!);
     }
   };

@@ -9,8 +9,11 @@ export const MAX_PATTERN_LENGTH = 256;
 
 export type CompiledPattern =
   | { kind: 'literal'; text: string; anchoredStart: boolean; anchoredEnd: boolean }
-  /** `requiredLiterals`: every match contains one of them (folded); undefined when unknown. */
-  | { kind: 'regex'; re2: RE2JS; requiredLiterals: string[] | undefined };
+  /**
+   * `requiredLiterals`: one list per top-level alternative, longest first; every match holds all
+   * the (folded) literals of one alternative. Undefined when some alternative has none.
+   */
+  | { kind: 'regex'; re2: RE2JS; requiredLiterals: string[][] | undefined };
 
 export type PatternResult = { ok: true; pattern: CompiledPattern } | { ok: false; message: string };
 
@@ -122,15 +125,15 @@ function asLiteral(source: string): { text: string; anchoredStart: boolean; anch
   return { text: foldAsciiCase(text), anchoredStart, anchoredEnd };
 }
 
-/** Literals one of which every match must contain: one per top-level alternative. */
-function requiredLiterals(source: string): string[] | undefined {
-  const literals: string[] = [];
+/** Per top-level alternative, the literals every match of it holds; undefined if one has none. */
+function requiredLiterals(source: string): string[][] | undefined {
+  const alternatives: string[][] = [];
   for (const branch of topLevelBranches(source)) {
-    const literal = longestRequiredLiteral(branch);
-    if (literal === undefined) return undefined;
-    literals.push(literal);
+    const literals = branchLiterals(branch);
+    if (literals.length === 0) return undefined;
+    alternatives.push(literals);
   }
-  return [...new Set(literals)];
+  return alternatives;
 }
 
 function topLevelBranches(source: string): string[] {
@@ -158,10 +161,11 @@ function topLevelBranches(source: string): string[] {
 }
 
 /**
- * A literal every match of a branch (no top-level alternation) must contain, folded; for
- * narrowing candidates before re2js runs. Conservative: only top-level runs of plain characters.
+ * The literals every match of a branch (no top-level alternation) must contain, folded, longest
+ * first; for narrowing candidates before re2js runs. Conservative: top-level runs of plain
+ * characters only, two characters or more.
  */
-function longestRequiredLiteral(source: string): string | undefined {
+function branchLiterals(source: string): string[] {
   const runs: string[] = [];
   let run = '';
   const endRun = () => {
@@ -202,6 +206,8 @@ function longestRequiredLiteral(source: string): string | undefined {
     if (repeated) endRun();
   }
   endRun();
-  const longest = runs.sort((a, b) => b.length - a.length)[0];
-  return longest && longest.length >= 2 ? foldAsciiCase(longest) : undefined;
+  return runs
+    .filter((run) => run.length >= 2)
+    .sort((a, b) => b.length - a.length)
+    .map(foldAsciiCase);
 }
