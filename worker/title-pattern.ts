@@ -193,7 +193,7 @@ function branchLiterals(source: string): string[] {
       if (counted) i += counted[0].length - 1; // a repetition count, not text
     } else if (c === '(') depth++;
     else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) return undefined;
+    else if (c === '|' && depth === 0) return []; // not a single branch: claim nothing
     else if (depth === 0 && !'.^$*+?}'.includes(c)) literal = c;
     const next = source[i + 1];
     const optional = next === '*' || next === '?' || (next === '{' && /^\{0[,}]/.test(source.slice(i + 1)));
