@@ -18,7 +18,7 @@ type Json = any;
 
 const sampleFiles: Files = new Map(fg.sync('**/*.json', { cwd: SAMPLE }).map((path) => [path, readFileSync(join(SAMPLE, path), 'utf8')]));
 const elementPaths = [...sampleFiles.keys()].filter((p) => p.startsWith('data-element/')).sort(compareCodeUnits);
-const listPaths = REFERENCE_LISTS.map((l) => l.file);
+const listPaths: string[] = REFERENCE_LISTS.map((l) => l.file);
 
 function sourcesOf(files: Files): CatalogueSources {
   const source = (path: string): SourceFile => (files.has(path) ? { file: path, text: files.get(path)! } : { file: path, unreadable: 'file is missing' });

@@ -70,7 +70,7 @@ async function withHangGuard<T>(what: string, work: () => Promise<T>): Promise<T
   try {
     return await Promise.race([work(), hang]);
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }
 
