@@ -55,49 +55,51 @@ const COMMA = encoder.encode(',');
 /** Shard reads in flight ahead of the one being written out. */
 const PREFETCH = 4;
 
-/** The answer's bytes; `openShard` is called ahead of need, at most PREFETCH + 1 at a time. */
-export async function* answerBytes(
-  ranges: ByteRanges,
-  openShard: (shard: number) => Promise<ReadableStream<Uint8Array>>,
-): AsyncGenerator<Uint8Array> {
+/** Pieces are copied into chunks of this size: one chunk per element would cost more than the copy. */
+const CHUNK_BYTES = 64 * 1024;
+
+/** The answer's bytes, shard by shard; `readShard` is called ahead of need, PREFETCH at a time. */
+export async function* answerBytes(ranges: ByteRanges, readShard: (shard: number) => Promise<Uint8Array>): AsyncGenerator<Uint8Array> {
   const shards = shardsToRead(ranges);
-  const inFlight: Promise<ReadableStream<Uint8Array>>[] = [];
+  const inFlight: Promise<Uint8Array>[] = [];
   let launched = 0;
-  const launch = () => {
-    while (inFlight.length <= PREFETCH && launched < shards.length) {
-      const opening = openShard(shards[launched++]!);
-      opening.catch(() => undefined); // awaited in order below; this only silences early rejections
-      inFlight.push(opening);
+  let chunk = new Uint8Array(CHUNK_BYTES);
+  let used = 0;
+  /** Adds a piece to the chunk; returns the full chunk when it has to go out first. */
+  const append = (piece: Uint8Array): Uint8Array | undefined => {
+    let full: Uint8Array | undefined;
+    if (used + piece.length > CHUNK_BYTES && used > 0) {
+      full = chunk.subarray(0, used);
+      chunk = new Uint8Array(CHUNK_BYTES);
+      used = 0;
     }
+    if (piece.length > CHUNK_BYTES) return full ? concat(full, piece) : piece;
+    chunk.set(piece, used);
+    used += piece.length;
+    return full;
   };
-  try {
-    yield OPEN;
-    let r = 0;
-    for (const shard of shards) {
-      launch();
-      const reader = (await inFlight.shift()!).getReader();
-      let position = 0;
-      while (r < ranges.count && ranges.shard[r] === shard) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`shard ${shard} is shorter than the index says`);
-        const chunkStart = position;
-        position += value.length;
-        while (r < ranges.count && ranges.shard[r] === shard) {
-          const start = ranges.start[r]!;
-          const end = ranges.end[r]!;
-          if (start >= position) break;
-          const from = Math.max(start, chunkStart);
-          const to = Math.min(end, position);
-          if (from === start && r > 0) yield COMMA;
-          if (to > from) yield value.subarray(from - chunkStart, to - chunkStart);
-          if (end > position) break;
-          r++;
-        }
-      }
-      await reader.cancel(); // the rest of the shard is not needed
+  let out = append(OPEN);
+  let r = 0;
+  for (const shard of shards) {
+    while (inFlight.length <= PREFETCH && launched < shards.length) {
+      const reading = readShard(shards[launched++]!);
+      reading.catch(() => undefined); // awaited in order below; this only silences early rejections
+      inFlight.push(reading);
     }
-    yield CLOSE;
-  } finally {
-    for (const pending of inFlight) pending.then((stream) => stream.cancel()).catch(() => undefined);
+    const bytes = await inFlight.shift()!;
+    for (; r < ranges.count && ranges.shard[r] === shard; r++) {
+      if (ranges.end[r]! > bytes.length) throw new Error(`shard ${shard} is shorter than the index says`);
+      if (r > 0 && (out = append(COMMA))) yield out;
+      if ((out = append(bytes.subarray(ranges.start[r]!, ranges.end[r]!)))) yield out;
+    }
   }
+  if ((out = append(CLOSE))) yield out;
+  if (used > 0) yield chunk.subarray(0, used);
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a, 0);
+  joined.set(b, a.length);
+  return joined;
 }

@@ -84,10 +84,9 @@ app.get(SEARCH_PATH, async (c) => {
   if (c.req.method === 'HEAD') return new Response(null, { headers });
 
   // Open the first shard before answering 200, so an unreadable snapshot is still a clean 400.
-  const firstShard = ranges.count > 0 ? await store.shard(index.buildId, ranges.shard[0]!) : undefined;
-  let opened = 0;
-  const openShard = (shard: number) => (opened++ === 0 && firstShard ? Promise.resolve(firstShard) : store.shard(index.buildId, shard));
-  const body = fixedLengthStream(length, answerBytes(ranges, openShard), (error) => console.error('search answer cut short:', error));
+  if (ranges.count > 0) await store.shard(index.buildId, ranges.shard[0]!); // kept in the store's cache
+  const readShard = (shard: number) => store.shard(index.buildId, shard);
+  const body = fixedLengthStream(length, answerBytes(ranges, readShard), (error) => console.error('search answer cut short:', error));
   return new Response(body, { headers });
 });
 
@@ -98,8 +97,7 @@ async function serveList(c: Context<AppEnv>, name: ReferenceListName) {
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
   const headers = snapshotHeaders(etag, bytes);
   if (c.req.method === 'HEAD') return new Response(null, { headers });
-  // A length travels with a streamed body only through a FixedLengthStream.
-  return new Response((await store.list(name)).pipeThrough(new FixedLengthStream(bytes)), { headers });
+  return new Response(await store.list(name), { headers });
 }
 
 function snapshotHeaders(etag: string, length: number): Headers {

@@ -26,12 +26,17 @@ export interface AssetFetcher {
   fetch(url: string): Promise<Response>;
 }
 
+/** Memory for hot shards and lists, beside the index (an isolate has 128 MB in all). */
+export const FILE_CACHE_BYTES = 32 * 1024 * 1024;
+
 // ASSETS ignores the host; any absolute URL will do.
 const assetUrl = (path: string) => `https://snapshot.invalid/${path}`;
 
 export class SnapshotStore {
   private manifestPromise: Promise<Manifest> | undefined;
   private indexPromise: Promise<LoadedIndex> | undefined;
+  private readonly cache = new Map<string, { bytes: Promise<Uint8Array>; size: number }>();
+  private cachedBytes = 0;
 
   constructor(private readonly assets: AssetFetcher) {}
 
@@ -46,14 +51,39 @@ export class SnapshotStore {
   }
 
   /** A reference list, ready-to-serve bytes. */
-  async list(name: ReferenceListName): Promise<ReadableStream<Uint8Array>> {
+  async list(name: ReferenceListName): Promise<Uint8Array> {
     const manifest = await this.manifest();
-    return (await this.read(snapshotPaths(manifest.buildId).list(name))).body!;
+    return this.bytes(snapshotPaths(manifest.buildId).list(name));
   }
 
   /** One shard of element bytes. */
-  async shard(buildId: string, shard: number): Promise<ReadableStream<Uint8Array>> {
-    return (await this.read(snapshotPaths(buildId).shard(shard))).body!;
+  shard(buildId: string, shard: number): Promise<Uint8Array> {
+    return this.bytes(snapshotPaths(buildId).shard(shard));
+  }
+
+  /** A snapshot file's bytes, through a small LRU cache: hot shards and lists stay in memory. */
+  private bytes(path: string): Promise<Uint8Array> {
+    const cached = this.cache.get(path);
+    if (cached) {
+      this.cache.delete(path);
+      this.cache.set(path, cached);
+      return cached.bytes;
+    }
+    const entry = { bytes: this.read(path).then(async (r) => new Uint8Array(await r.arrayBuffer())), size: 0 };
+    this.cache.set(path, entry);
+    entry.bytes.then(
+      (bytes) => {
+        entry.size = bytes.length;
+        this.cachedBytes += bytes.length;
+        for (const [key, old] of this.cache) {
+          if (this.cachedBytes <= FILE_CACHE_BYTES) break;
+          this.cache.delete(key);
+          this.cachedBytes -= old.size;
+        }
+      },
+      () => this.cache.delete(path),
+    );
+    return entry.bytes;
   }
 
   private async read(path: string): Promise<Response> {
@@ -122,6 +152,8 @@ export class SnapshotStore {
   private forget() {
     this.manifestPromise = undefined;
     this.indexPromise = undefined;
+    this.cache.clear();
+    this.cachedBytes = 0;
   }
 }
 
