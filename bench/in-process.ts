@@ -69,6 +69,10 @@ export async function measureInProcess(dist: string, rounds = 200): Promise<InPr
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = process.argv[2] ?? 'dist';
   const figures = await measureInProcess(dist);
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(figures));
+    process.exit(0);
+  }
   console.log(`index load ${figures.loadMs.toFixed(1)} ms, heap after load ${figures.heapMiB.toFixed(1)} MiB`);
   for (const q of figures.queries) {
     console.log(`${q.name.padEnd(22)} ${q.searchUs.toFixed(1).padStart(9)} µs search   ${q.results.toString().padStart(6)} results   ${(q.bytes / 1024).toFixed(0).padStart(7)} KiB answer, ${(q.withBytesUs / 1000).toFixed(1)} ms with bytes from disk`);

@@ -6,8 +6,6 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { MANIFEST_PATH, snapshotPaths, type IndexHeader, type Manifest } from '../../core/snapshot-layout.ts';
-import { decodeIndexSections } from '../../core/snapshot-layout.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const FIXTURE_CATALOGUE = join(PROJECT_ROOT, 'test/fixtures/catalogue');
@@ -40,21 +38,6 @@ export function treeDigest(dir: string): Record<string, string> {
   return out;
 }
 
-/** The published elements of a built snapshot, read back through its index, in order. */
-export function readPublishedElements(distDir: string): unknown[] {
-  const manifest = JSON.parse(readFileSync(join(distDir, MANIFEST_PATH), 'utf8')) as Manifest;
-  const paths = snapshotPaths(manifest.buildId);
-  const header = JSON.parse(readFileSync(join(distDir, paths.index), 'utf8')) as IndexHeader;
-  const binary = readFileSync(join(distDir, paths.indexBinary));
-  const sections = decodeIndexSections(binary.buffer.slice(binary.byteOffset, binary.byteOffset + binary.byteLength), header.sections);
-  const shards = new Map<number, Buffer>();
-  const elements: unknown[] = [];
-  for (let e = 0; e < header.elementCount; e++) {
-    const shard = sections.elementShard[e]!;
-    if (!shards.has(shard)) shards.set(shard, readFileSync(join(distDir, paths.shard(shard))));
-    elements.push(JSON.parse(shards.get(shard)!.subarray(sections.elementStart[e], sections.elementEnd[e]).toString('utf8')));
-  }
-  return elements;
-}
+export { readPublishedElements } from '../../generator/read-snapshot.ts';
 
 export const allFiles = (dir: string) => fg.sync('**/*', { cwd: dir, dot: true, absolute: true }).map((file) => ({ file: relative(dir, file), bytes: readFileSync(file) }));

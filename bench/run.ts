@@ -1,0 +1,236 @@
+// npm run bench [-- --quick] [-- --sizes 1000,10000]
+// For synthetic catalogues of 1,000, 10,000 and 100,000 elements: the build, the Worker's search
+// in process, and over HTTP against the physical limit (a static file of the answer's size served
+// by the same workerd), the naive Worker and the PostgreSQL peer. Ratios matter more than the
+// absolute figures on a shared machine. Writes bench/RESULTS.md. Stops every server it started.
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readPublishedElements, readPublishedLists } from '../generator/read-snapshot.ts';
+import { measureLoad, type LoadFigures } from './load.ts';
+import { startPostgres, startPostgresPeer, type PostgresServer } from './peers/postgres.ts';
+import { QUERY_MIX, type BenchQuery } from './query-mix.ts';
+import { startWorker, type RunningWorker } from './start-worker.ts';
+import type { InProcessFigures } from './in-process.ts';
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, sizes: { type: 'string' }, seconds: { type: 'string', default: '3' } } });
+const SIZES = values.sizes ? values.sizes.split(',').map(Number) : values.quick ? [1000, 10000] : [1000, 10000, 100000];
+const SECONDS = Number(values.seconds);
+const WORK = resolve('bench/.work');
+const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, pg: 54329 };
+
+// ---- cleanup of everything started, whatever happens ---------------------------------------
+type Stopper = () => Promise<void> | void;
+/** Servers of the catalogue size being measured, stopped after it; `lasting` ones at the very end. */
+const stoppers: Stopper[] = [];
+const lasting: Stopper[] = [];
+async function stopAll(list: Stopper[] = stoppers) {
+  while (list.length) {
+    try {
+      await list.pop()!();
+    } catch (error) {
+      console.error('stopping:', (error as Error).message);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void stopAll().then(() => stopAll(lasting)).then(() => process.exit(130)));
+}
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+// ---- steps --------------------------------------------------------------------------------
+function prepareCatalogue(size: number): string {
+  const dir = join(WORK, `catalogue-${size}`);
+  if (!existsSync(join(dir, '.complete'))) {
+    rmSync(dir, { recursive: true, force: true });
+    execFileSync(process.execPath, ['--import', 'tsx', 'generator/synth-cli.ts', '--elements', String(size), '--out', dir], { stdio: 'inherit' });
+    writeFileSync(join(dir, '.complete'), '');
+  }
+  return dir;
+}
+
+interface BuildFigures { wallS: number; peakMiB: number; files: number; mib: number }
+function measureBuild(catalogue: string, dist: string): BuildFigures {
+  const timed = existsSync('/usr/bin/time');
+  const args = ['--import', 'tsx', 'generator/cli.ts', '--data', catalogue, '--out', dist];
+  const started = performance.now();
+  const run = timed ? spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { encoding: 'utf8' }) : spawnSync(process.execPath, args, { encoding: 'utf8' });
+  const wallS = (performance.now() - started) / 1000;
+  if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}`);
+  const peakKiB = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1] ?? NaN);
+  const written = /written\s+(\d+) files, ([\d.]+) MiB/.exec(run.stdout)!;
+  return { wallS, peakMiB: peakKiB / 1024, files: Number(written[1]), mib: Number(written[2]) };
+}
+
+function measureInProcess(dist: string): InProcessFigures {
+  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/in-process.ts', dist, '--json'], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)!);
+}
+
+/** The published catalogue as the peers load it: naive Worker assets, and one JSON for PostgreSQL. */
+function exportForPeers(size: number, dist: string) {
+  const naiveDir = join(WORK, `naive-${size}`);
+  const pgFile = join(WORK, `catalogue-${size}.json`);
+  if (existsSync(join(naiveDir, 'manifest.json')) && existsSync(pgFile)) return { naiveDir, pgFile };
+  const elements = readPublishedElements(dist);
+  const lists = readPublishedLists(dist);
+  rmSync(naiveDir, { recursive: true, force: true });
+  mkdirSync(naiveDir, { recursive: true });
+  const CHUNK = 5000; // keeps each asset far below the 25 MiB file limit
+  let chunks = 0;
+  for (let i = 0; i < elements.length; i += CHUNK) writeFileSync(join(naiveDir, `elements-${chunks++}.json`), JSON.stringify(elements.slice(i, i + CHUNK)));
+  writeFileSync(join(naiveDir, 'lists.json'), JSON.stringify(lists));
+  writeFileSync(join(naiveDir, 'manifest.json'), JSON.stringify({ chunks }));
+  writeFileSync(pgFile, JSON.stringify({ lists, elements }));
+  return { naiveDir, pgFile };
+}
+
+function workerConfig(name: string, lines: string[]): string {
+  const path = join(WORK, `${name}.toml`);
+  writeFileSync(path, [`name = "${name}"`, 'compatibility_date = "2026-04-01"', ...lines, ''].join('\n'));
+  return path;
+}
+
+async function started<T extends { stop: () => Promise<void> | void }>(thing: Promise<T> | T): Promise<T> {
+  const value = await thing;
+  stoppers.push(() => value.stop());
+  return value;
+}
+
+async function timeRequest(url: string): Promise<{ ms: number; status: number; bytes: number }> {
+  const t = performance.now();
+  const response = await fetch(url);
+  const bytes = (await response.arrayBuffer()).byteLength;
+  return { ms: performance.now() - t, status: response.status, bytes };
+}
+
+// ---- one catalogue size ---------------------------------------------------------------------
+interface Row { query: BenchQuery; ours: LoadFigures; limit?: LoadFigures; naive?: LoadFigures; postgres?: LoadFigures }
+interface SizeResult { size: number; build: BuildFigures; inProcess: InProcessFigures; coldMs: number; warmMs: number; rows: Row[]; notes: string[] }
+
+async function benchSize(size: number, pg: PostgresServer | { skipped: string }): Promise<SizeResult> {
+  const notes: string[] = [];
+  const catalogue = prepareCatalogue(size);
+  const dist = join(WORK, `dist-${size}`);
+  log(`${size}: build`);
+  const build = measureBuild(catalogue, dist);
+  log(`${size}: in-process`);
+  const inProcess = measureInProcess(dist);
+
+  log(`${size}: our Worker`);
+  const ours = await started(startWorker({ config: 'wrangler.toml', assets: dist, port: PORTS.ours }));
+  await timeRequest(`${ours.url}/api/v1/category`); // isolate up, manifest loaded; the index not yet
+  const probe = QUERY_MIX.find((q) => q.name === 'title + two filters')!;
+  const cold = await timeRequest(`${ours.url}${probe.path}`);
+  const warm: number[] = [];
+  for (let i = 0; i < 20; i++) warm.push((await timeRequest(`${ours.url}${probe.path}`)).ms);
+  const warmMs = warm.sort((a, b) => a - b)[10]!;
+
+  const queries = [...QUERY_MIX, ...(size === 10000 ? [{ name: 'unfiltered', path: '/api/v1/data-element' }] : [])];
+
+  // the limit: each answer, precomputed, as a static file of the same workerd
+  const limitDir = join(WORK, `limit-${size}`);
+  rmSync(limitDir, { recursive: true, force: true });
+  mkdirSync(limitDir, { recursive: true });
+  for (const [i, query] of queries.entries()) {
+    const response = await fetch(`${ours.url}${query.path}`);
+    writeFileSync(join(limitDir, `q${i}.json`), Buffer.from(await response.arrayBuffer()));
+  }
+  const limit = await started(startWorker({ config: workerConfig(`limit-${size}`, ['[assets]', `directory = "${limitDir}"`]), port: PORTS.limit }));
+
+  log(`${size}: peers`);
+  const { naiveDir, pgFile } = exportForPeers(size, dist);
+  let naive: RunningWorker | undefined;
+  try {
+    naive = await started(
+      startWorker({
+        config: workerConfig(`naive-${size}`, [`main = "${resolve('bench/peers/naive-worker.ts')}"`, '[assets]', `directory = "${naiveDir}"`, 'binding = "ASSETS"', 'run_worker_first = true']),
+        port: PORTS.naive,
+      }),
+    );
+    const first = await timeRequest(`${naive.url}/api/v1/category`);
+    notes.push(`naive Worker: first request (loads the whole catalogue) ${first.ms.toFixed(0)} ms`);
+  } catch (error) {
+    notes.push(`naive Worker did not start: ${(error as Error).message.split('\n')[0]}`);
+    naive = undefined;
+  }
+  let postgresPeer: ChildProcess | undefined;
+  if ('skipped' in pg) notes.push(`PostgreSQL peer skipped: ${pg.skipped}`);
+  else {
+    const t = performance.now();
+    postgresPeer = await startPostgresPeer(pg.port, PORTS.postgres, pgFile);
+    stoppers.push(() => void postgresPeer!.kill());
+    notes.push(`PostgreSQL peer: catalogue loaded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+
+  const rows: Row[] = [];
+  for (const [i, query] of queries.entries()) {
+    log(`${size}: ${query.name}`);
+    const row: Row = { query, ours: await measureLoad(`${ours.url}${query.path}`, SECONDS) };
+    row.limit = await measureLoad(`${limit.url}/q${i}.json`, SECONDS);
+    if (naive) row.naive = await measureLoad(`${naive.url}${query.path}`, SECONDS);
+    if (postgresPeer) row.postgres = await measureLoad(`http://127.0.0.1:${PORTS.postgres}${query.path}`, SECONDS);
+    rows.push(row);
+  }
+  await stopAll();
+  return { size, build, inProcess, coldMs: cold.ms, warmMs, rows, notes };
+}
+
+// ---- report ---------------------------------------------------------------------------------
+const cell = (f: LoadFigures | undefined) => (f ? `${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms` : 'n/a');
+const ratio = (ours: LoadFigures, peer: LoadFigures | undefined) => (peer && peer.rps > 0 ? `${(ours.rps / peer.rps).toFixed(2)}x` : 'n/a');
+
+function report(results: SizeResult[], pgNote: string): string {
+  const wranglerVersion = JSON.parse(readFileSync('node_modules/wrangler/package.json', 'utf8')).version;
+  const lines = [
+    '# Benchmark results',
+    '',
+    `- date: ${new Date().toISOString()}`,
+    `- command: \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\``,
+    `- Node ${process.version}, wrangler ${wranglerVersion}, CPU ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
+    `- load: autocannon, 10 connections, ${SECONDS} s per cell, loopback; every server on this one machine`,
+    `- ${pgNote}`,
+    '',
+    'Cells: requests per second and median latency. Ratios: ours / peer in requests per second (above 1 means ours is faster).',
+    '"limit" is the same workerd serving the answer as a precomputed static file.',
+  ];
+  for (const r of results) {
+    lines.push('', `## ${r.size.toLocaleString('en')} elements`, '');
+    lines.push(`Build: ${r.build.wallS.toFixed(1)} s wall, ${r.build.peakMiB.toFixed(0)} MiB peak RSS, ${r.build.files} files, ${r.build.mib} MiB.`);
+    lines.push(
+      `Worker in process (Node's V8): index load ${r.inProcess.loadMs.toFixed(1)} ms, heap after load ${r.inProcess.heapMiB.toFixed(1)} MiB. ` +
+        `Over HTTP: first search of a fresh isolate (index load included) ${r.coldMs.toFixed(0)} ms, the same search warm ${r.warmMs.toFixed(1)} ms.`,
+    );
+    lines.push('', '| query | search in process | ours | limit | ours/limit | naive | ours/naive | PostgreSQL | ours/PostgreSQL | bytes/answer | errors (ours) |', '|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const row of r.rows) {
+      const inProc = r.inProcess.queries.find((q) => q.name === row.query.name);
+      lines.push(
+        `| ${row.query.name} | ${inProc ? `${inProc.searchUs.toFixed(0)} µs` : '-'} | ${cell(row.ours)} | ${cell(row.limit)} | ${ratio(row.ours, row.limit)} | ${cell(row.naive)} | ${ratio(row.ours, row.naive)} | ${cell(row.postgres)} | ${ratio(row.ours, row.postgres)} | ${row.ours.bytesPerResponse.toFixed(0)} | ${row.ours.errors} (p99 ${row.ours.p99} ms) |`,
+      );
+    }
+    for (const note of r.notes) lines.push(`- ${note}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+// ---- main ---------------------------------------------------------------------------------
+mkdirSync(WORK, { recursive: true });
+try {
+  const pg = startPostgres(PORTS.pg);
+  if (!('skipped' in pg)) lasting.push(() => pg.stop());
+  const pgNote = 'skipped' in pg ? `PostgreSQL: skipped (${pg.skipped})` : 'PostgreSQL: the Debian server, a throwaway cluster on loopback (fsync off)';
+  const results: SizeResult[] = [];
+  for (const size of SIZES) {
+    results.push(await benchSize(size, pg));
+  }
+  const text = report(results, pgNote);
+  writeFileSync('bench/RESULTS.md', text);
+  console.log(`\n${text}`);
+} finally {
+  await stopAll();
+  await stopAll(lasting);
+}
