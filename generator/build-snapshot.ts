@@ -15,9 +15,13 @@ import {
 } from '../core/snapshot-layout.ts';
 import type { CompiledCatalogue, PublishedElement } from './compile-catalogue.ts';
 
-/** Shards are at least this big, and grow so that a deploy stays far below 20,000 files. */
-export const MIN_SHARD_BYTES = 64 * 1024;
-export const MAX_SHARD_FILES = 10_000;
+/**
+ * Shards are small, because a search reads whole shards to answer with a few elements of each
+ * (ASSETS serves whole files), and grow with the catalogue so that a deploy stays below the
+ * 20,000 files of the free plan.
+ */
+export const MIN_SHARD_BYTES = 16 * 1024;
+export const MAX_SHARD_FILES = 15_000;
 
 export interface Snapshot {
   files: Map<string, Uint8Array>;
@@ -100,10 +104,16 @@ function contentHash(entries: [string, Uint8Array][]): string {
   return hash.digest('hex');
 }
 
-/** Elements in catalogue order, joined by "," into shards; a run of neighbours is one byte range. */
+/**
+ * Elements joined by "," into shards, grouped by data source (each element has exactly one),
+ * in catalogue order within a data source: a search by data source then reads whole shards
+ * of its own elements. The index gives every element's place, so answers keep catalogue order.
+ */
 export function buildShards(published: PublishedElement[], shardBytes?: number) {
-  const totalBytes = published.reduce((sum, element) => sum + Buffer.byteLength(element.json), 0);
+  const sizes = published.map((element) => Buffer.byteLength(element.json));
+  const totalBytes = sizes.reduce((sum, size) => sum + size, 0);
   const target = shardBytes ?? Math.max(MIN_SHARD_BYTES, Math.ceil(totalBytes / MAX_SHARD_FILES));
+  const layout = published.map((_, i) => i).sort((a, b) => published[a]!.refs.dataSource[0]! - published[b]!.refs.dataSource[0]! || a - b);
   const elementShard = new Uint32Array(published.length);
   const elementStart = new Uint32Array(published.length);
   const elementEnd = new Uint32Array(published.length);
@@ -115,16 +125,16 @@ export function buildShards(published: PublishedElement[], shardBytes?: number) 
     parts = [];
     length = 0;
   };
-  published.forEach((element, i) => {
-    const size = Buffer.byteLength(element.json);
+  for (const i of layout) {
+    const size = sizes[i]!;
     if (parts.length > 0 && length + 1 + size > target) flush();
     if (parts.length > 0) length += 1; // the comma before it
     elementShard[i] = files.length;
     elementStart[i] = length;
     elementEnd[i] = length + size;
-    parts.push(element.json);
+    parts.push(published[i]!.json);
     length += size;
-  });
+  }
   if (parts.length > 0) flush();
   return { files, elementShard, elementStart, elementEnd };
 }

@@ -11,17 +11,17 @@ export interface ByteRanges {
   end: Uint32Array;
 }
 
-/** Turns matching elements (ascending) into byte ranges, merging neighbours in one shard. */
+/** Turns matching elements (ascending) into byte ranges, merging elements that sit side by side in a shard. */
 export function planByteRanges(sections: IndexSections, elements: Uint32Array): ByteRanges {
   const shard = new Uint32Array(elements.length);
   const start = new Uint32Array(elements.length);
   const end = new Uint32Array(elements.length);
   let count = 0;
-  let previous = -2;
   for (let i = 0; i < elements.length; i++) {
     const e = elements[i]!;
     const s = sections.elementShard[e]!;
-    if (count > 0 && previous === e - 1 && shard[count - 1] === s) {
+    // the shard holds "a,b": b directly follows a when its start is a's end plus the comma
+    if (count > 0 && shard[count - 1] === s && end[count - 1]! + 1 === sections.elementStart[e]) {
       end[count - 1] = sections.elementEnd[e]!;
     } else {
       shard[count] = s;
@@ -29,7 +29,6 @@ export function planByteRanges(sections: IndexSections, elements: Uint32Array): 
       end[count] = sections.elementEnd[e]!;
       count++;
     }
-    previous = e;
   }
   return { count, shard, start, end };
 }
@@ -53,7 +52,7 @@ const OPEN = encoder.encode('[');
 const CLOSE = encoder.encode(']');
 const COMMA = encoder.encode(',');
 /** Shard reads in flight ahead of the one being written out. */
-const PREFETCH = 4;
+const PREFETCH = 8;
 
 /** Pieces are copied into chunks of this size: one chunk per element would cost more than the copy. */
 const CHUNK_BYTES = 64 * 1024;

@@ -29,7 +29,7 @@ import {
   unknownSlug,
 } from './http-errors.ts';
 import { parseSearchParams } from './query.ts';
-import { search } from './search.ts';
+import { findElements, resolveFilters } from './search.ts';
 import { snapshotStore } from './snapshot-store.ts';
 import { PatternTooCostly } from './title-matcher.ts';
 import { compileTitlePattern, type CompiledPattern } from './title-pattern.ts';
@@ -67,18 +67,21 @@ app.get(SEARCH_PATH, async (c) => {
 
   const store = snapshotStore(c.env.ASSETS);
   const index = await store.index();
-  let outcome;
+  const filters = resolveFilters(index, query.filters);
+  if (filters.kind === 'unknown-slug') throw unknownSlug(filters.list, filters.slug);
+
+  // the normalized query: the title as given, the filters as item numbers
+  const key = JSON.stringify([query.title ?? '', filters.resolved]);
+  const etag = `"${index.buildId}-${hashString(key)}"`;
+  if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
+  let elements: Uint32Array;
   try {
-    outcome = search(index, { title, filters: query.filters });
+    elements = index.answers.getOrCompute(key, () => findElements(index, title, filters.resolved));
   } catch (error) {
     if (error instanceof PatternTooCostly) throw patternTooCostly();
     throw error;
   }
-  if (outcome.kind === 'unknown-slug') throw unknownSlug(outcome.list, outcome.slug);
-
-  const etag = `"${index.buildId}-${hashString(JSON.stringify([query.title ?? '', outcome.resolvedFilters]))}"`;
-  if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const ranges = planByteRanges(index.sections, outcome.elements);
+  const ranges = planByteRanges(index.sections, elements);
   const length = answerLength(ranges);
   const headers = snapshotHeaders(etag, length);
   if (c.req.method === 'HEAD') return new Response(null, { headers });

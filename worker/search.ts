@@ -48,25 +48,43 @@ export function resolveSlug(lookup: SlugLookup, value: string): number | undefin
   return loose === undefined || loose < 0 ? undefined : loose;
 }
 
-export function search(index: SearchIndex, query: SearchQuery): SearchOutcome {
-  const resolvedFilters = {} as Record<ReferenceListName, number[]>;
-  const perList: Uint32Array[] = [];
+export type ResolvedFilters = Record<ReferenceListName, number[]>;
+
+/** Slugs to item numbers, in the contract's order of lists; the first unknown slug stops it. */
+export function resolveFilters(
+  index: SearchIndex,
+  filters: SearchQuery['filters'],
+): { kind: 'unknown-slug'; list: ReferenceListName; slug: string } | { kind: 'resolved'; resolved: ResolvedFilters } {
+  const resolved = {} as ResolvedFilters;
   for (const { name } of REFERENCE_LISTS) {
     const numbers: number[] = [];
-    for (const value of query.filters[name]) {
+    for (const value of filters[name]) {
       const n = resolveSlug(index.slugs[name], value);
       if (n === undefined) return { kind: 'unknown-slug', list: name, slug: value };
       if (!numbers.includes(n)) numbers.push(n);
     }
-    resolvedFilters[name] = numbers.sort((a, b) => a - b);
-    if (numbers.length > 0) perList.push(unionSorted(numbers.map((n) => postingList(index.sections, name, n))));
+    resolved[name] = numbers.sort((a, b) => a - b);
   }
+  return { kind: 'resolved', resolved };
+}
 
+/** The matching elements, in catalogue order: posting lists intersected, then titles matched. */
+export function findElements(index: SearchIndex, title: CompiledPattern | undefined, resolved: ResolvedFilters): Uint32Array {
+  const perList: Uint32Array[] = [];
+  for (const { name } of REFERENCE_LISTS) {
+    if (resolved[name].length > 0) perList.push(unionSorted(resolved[name].map((n) => postingList(index.sections, name, n))));
+  }
   let candidates: Uint32Array | undefined;
   for (const list of perList.sort((a, b) => a.length - b.length)) {
     candidates = candidates ? intersectSorted(candidates, list) : list;
   }
-  return { kind: 'found', elements: matchTitles(index, query.title, candidates), resolvedFilters };
+  return matchTitles(index, title, candidates);
+}
+
+export function search(index: SearchIndex, query: SearchQuery): SearchOutcome {
+  const filters = resolveFilters(index, query.filters);
+  if (filters.kind === 'unknown-slug') return filters;
+  return { kind: 'found', elements: findElements(index, query.title, filters.resolved), resolvedFilters: filters.resolved };
 }
 
 function postingList(sections: IndexSections, list: ReferenceListName, n: number): Uint32Array {

@@ -10,6 +10,7 @@ import {
   type IndexHeader,
   type Manifest,
 } from '../core/snapshot-layout.ts';
+import { AnswerCache } from './answer-cache.ts';
 import { buildSlugLookup, type SearchIndex } from './search.ts';
 
 /** The snapshot could not be read: a missing file, a bad status, a layout this Worker does not know. */
@@ -17,6 +18,8 @@ export class SnapshotUnavailable extends Error {}
 
 export interface LoadedIndex extends SearchIndex {
   buildId: string;
+  /** Recent answers of this index. */
+  answers: AnswerCache;
   /** Milliseconds spent loading, for the benchmark. */
   loadMs: number;
 }
@@ -140,6 +143,7 @@ export class SnapshotStore {
       sections,
       titles: { text, folded, titleStart: sections.titleStart, count: header.titleCount },
       slugs,
+      answers: new AnswerCache(),
       loadMs: Date.now() - started,
     };
   }

@@ -15,7 +15,6 @@ export interface TitleIndex {
 export const TITLE_MATCH = 1;
 const NO_MATCH = 2;
 
-
 /**
  * Characters of title text one request may run through re2js (about 30 ms of CPU): a pattern
  * with no literal to narrow by, over a large catalogue, is refused rather than let run.

@@ -14,9 +14,10 @@ interface Item { _id: string; name: string; slug: string }
 const catalogue = JSON.parse(readFileSync(catalogueFile!, 'utf8')) as { lists: Record<string, Item[]>; elements: (Record<string, any> & { title: string })[] };
 
 async function load() {
-  const sql = [`DROP TABLE IF EXISTS element CASCADE`, `CREATE TABLE element (position int PRIMARY KEY, title text NOT NULL, body text NOT NULL)`];
+  const sql = LISTS.map((list) => `DROP TABLE IF EXISTS element_${TABLE[list]}`);
+  sql.push(`DROP TABLE IF EXISTS element`, `CREATE TABLE element (position int PRIMARY KEY, title text NOT NULL, body text NOT NULL)`);
   for (const list of LISTS) {
-    sql.push(`DROP TABLE IF EXISTS ${TABLE[list]} CASCADE`, `CREATE TABLE ${TABLE[list]} (position int PRIMARY KEY, id text, name text, slug text UNIQUE)`);
+    sql.push(`DROP TABLE IF EXISTS ${TABLE[list]}`, `CREATE TABLE ${TABLE[list]} (position int PRIMARY KEY, id text, name text, slug text UNIQUE)`);
     sql.push(`CREATE TABLE element_${TABLE[list]} (element int REFERENCES element, item int REFERENCES ${TABLE[list]})`);
   }
   for (const s of sql) await pool.query(s);
