@@ -66,7 +66,7 @@ app.get(SEARCH_PATH, async (c) => {
   }
 
   const store = snapshotStore(c.env.ASSETS);
-  const index = await store.index();
+  const index = await store.index(keepAlive(c));
   const filters = resolveFilters(index, query.filters);
   if (filters.kind === 'unknown-slug') throw unknownSlug(filters.list, filters.slug);
 
@@ -95,12 +95,22 @@ app.get(SEARCH_PATH, async (c) => {
 
 async function serveList(c: Context<AppEnv>, name: ReferenceListName) {
   const store = snapshotStore(c.env.ASSETS);
-  const { etag: tag, bytes } = (await store.manifest()).lists[name];
+  const { etag: tag, bytes } = (await store.manifest(keepAlive(c))).lists[name];
   const etag = `"${tag}"`;
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
   const headers = snapshotHeaders(etag, bytes);
   if (c.req.method === 'HEAD') return new Response(null, { headers });
   return new Response(await store.list(name), { headers });
+}
+
+/** The request's waitUntil, when it has one (the tests' direct calls may not). */
+function keepAlive(c: Context<AppEnv>): ((promise: Promise<unknown>) => void) | undefined {
+  try {
+    const ctx = c.executionCtx;
+    return (promise) => ctx.waitUntil(promise);
+  } catch {
+    return undefined; // no ExecutionContext: nothing to keep alive
+  }
 }
 
 function snapshotHeaders(etag: string, length: number): Headers {

@@ -38,18 +38,29 @@ const assetUrl = (path: string) => `https://snapshot.invalid/${path}`;
 export class SnapshotStore {
   private manifestPromise: Promise<Manifest> | undefined;
   private indexPromise: Promise<LoadedIndex> | undefined;
-  private readonly cache = new Map<string, { bytes: Promise<Uint8Array>; size: number }>();
+  private readonly cache = new Map<string, Uint8Array>();
   private cachedBytes = 0;
 
   constructor(private readonly assets: AssetFetcher) {}
 
-  manifest(): Promise<Manifest> {
-    this.manifestPromise ??= this.remember(this.loadManifest());
+  /**
+   * The manifest, loaded once. `keepAlive` (the request's waitUntil) keeps the loading request's
+   * I/O alive until the load is done, since concurrent requests wait on the same promise.
+   */
+  manifest(keepAlive?: (promise: Promise<unknown>) => void): Promise<Manifest> {
+    if (!this.manifestPromise) {
+      this.manifestPromise = this.remember(this.loadManifest());
+      keepAlive?.(this.manifestPromise.catch(() => undefined));
+    }
     return this.manifestPromise;
   }
 
-  index(): Promise<LoadedIndex> {
-    this.indexPromise ??= this.remember(this.manifest().then((manifest) => this.loadIndex(manifest.buildId)));
+  /** The search index, loaded once; see manifest() for `keepAlive`. */
+  index(keepAlive?: (promise: Promise<unknown>) => void): Promise<LoadedIndex> {
+    if (!this.indexPromise) {
+      this.indexPromise = this.remember(this.manifest(keepAlive).then((manifest) => this.loadIndex(manifest.buildId)));
+      keepAlive?.(this.indexPromise.catch(() => undefined));
+    }
     return this.indexPromise;
   }
 
@@ -64,29 +75,29 @@ export class SnapshotStore {
     return this.bytes(snapshotPaths(buildId).shard(shard));
   }
 
-  /** A snapshot file's bytes, through a small LRU cache: hot shards and lists stay in memory. */
-  private bytes(path: string): Promise<Uint8Array> {
+  /**
+   * A snapshot file's bytes, through a small LRU cache: hot shards and lists stay in memory.
+   * Only bytes already read are shared: a read still in flight belongs to the request that
+   * started it, and workerd cancels it with that request (another request awaiting it would hang).
+   */
+  async bytes(path: string): Promise<Uint8Array> {
     const cached = this.cache.get(path);
     if (cached) {
       this.cache.delete(path);
       this.cache.set(path, cached);
-      return cached.bytes;
+      return cached;
     }
-    const entry = { bytes: this.read(path).then(async (r) => new Uint8Array(await r.arrayBuffer())), size: 0 };
-    this.cache.set(path, entry);
-    entry.bytes.then(
-      (bytes) => {
-        entry.size = bytes.length;
-        this.cachedBytes += bytes.length;
-        for (const [key, old] of this.cache) {
-          if (this.cachedBytes <= FILE_CACHE_BYTES) break;
-          this.cache.delete(key);
-          this.cachedBytes -= old.size;
-        }
-      },
-      () => this.cache.delete(path),
-    );
-    return entry.bytes;
+    const bytes = new Uint8Array(await (await this.read(path)).arrayBuffer());
+    if (!this.cache.has(path)) {
+      this.cache.set(path, bytes);
+      this.cachedBytes += bytes.length;
+      for (const [key, old] of this.cache) {
+        if (this.cachedBytes <= FILE_CACHE_BYTES) break;
+        this.cache.delete(key);
+        this.cachedBytes -= old.length;
+      }
+    }
+    return bytes;
   }
 
   private async read(path: string): Promise<Response> {
