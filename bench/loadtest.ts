@@ -37,6 +37,8 @@ function workerdRssMiB(): number {
 
 const enc = encodeURIComponent;
 // Every connection starts at the top: the cheap and odd requests first, the big answers last.
+// No HEAD: autocannon's parser waits for the body a HEAD answer's Content-Length announces
+// (the test suite checks HEAD).
 // autocannon's types list fewer methods than it sends.
 const requests = [
   { method: 'GET', path: '/api/v1/data-element?category=tidak-ada' },
@@ -44,7 +46,6 @@ const requests = [
   { method: 'GET', path: '/api/v1/data-element?title=(%3F%3Dx)' },
   { method: 'GET', path: '/api/v1/data-element?title=%E0%A4%A&sector=%zz' },
   { method: 'GET', path: `/api/v1/data-element?title=${'a'.repeat(300)}` },
-  { method: 'HEAD', path: '/api/v1/data-element?title=penduduk' },
   { method: 'OPTIONS', path: '/api/v1/category' },
   { method: 'POST', path: '/api/v1/data-element', body: '{}' },
   { method: 'DELETE', path: '/api/v1/sector' },
