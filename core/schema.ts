@@ -1,9 +1,7 @@
 // The one source of truth for every shape: catalogue input, published output, error bodies.
 // Runtime-neutral: imported by the generator (Node) and the Worker (workerd).
 import { z } from 'zod';
-
-/** The only status that is ever published. */
-export const PUBLISHED_STATUS = 'TERVERIFIKASI';
+import { PUBLISHED_STATUS } from './contract.ts';
 
 // ---- catalogue input (data/) -------------------------------------------------------------
 
@@ -76,19 +74,6 @@ export const DataElement = z.object({
 });
 export type DataElement = z.infer<typeof DataElement>;
 
-// ---- the four reference lists and the filters that use them ------------------------------
-
-/** Each reference list: its input file, its endpoint, the element key and query parameter. */
-export const REFERENCE_LISTS = [
-  { name: 'category', file: 'category.json', endpoint: '/api/v1/category', param: 'category', label: 'category' },
-  { name: 'dataSource', file: 'data-source.json', endpoint: '/api/v1/data-source', param: 'dataSource', label: 'data source' },
-  { name: 'sector', file: 'sector.json', endpoint: '/api/v1/sector', param: 'sector', label: 'sector' },
-  { name: 'field', file: 'field.json', endpoint: '/api/v1/field', param: 'field', label: 'field' },
-] as const;
-/** In the contract's order: the order unknown slugs are checked in. */
-export type ReferenceListName = (typeof REFERENCE_LISTS)[number]['name'];
-export const REFERENCE_LIST_NAMES = REFERENCE_LISTS.map((list) => list.name);
-
 // ---- error bodies ------------------------------------------------------------------------
 
 export const ErrorBody = z.object({ error: z.string(), status: z.number().int() });
@@ -96,5 +81,3 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export const MessageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof MessageBody>;
 export const FailureBody = z.object({ error: z.string() });
-
-export const FETCH_FAILED = 'Failed to fetch data.';

@@ -11,7 +11,7 @@
 //
 // Everything but the manifest sits under the build id, so an isolate holding an older index
 // can never read a newer shard by mistake: it gets a 404 and reloads.
-import type { ReferenceListName } from './schema.ts';
+import type { ReferenceListName } from './contract.ts';
 
 export const SNAPSHOT_DIR = '_snapshot';
 export const MANIFEST_PATH = `${SNAPSHOT_DIR}/manifest.json`;

@@ -1,6 +1,6 @@
 // build: compiled catalogue → every snapshot file as bytes (path → bytes). Pure; no disk.
 import { createHash } from 'node:crypto';
-import { REFERENCE_LISTS, type ReferenceListName } from '../core/schema.ts';
+import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import {
   LAYOUT_VERSION,
   MANIFEST_PATH,

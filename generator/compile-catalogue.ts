@@ -1,17 +1,7 @@
 // validate → resolve → serialize: turns the catalogue's file texts into published elements.
 // Pure: takes texts, returns data and problems. Every problem is collected; nothing stops early.
-import {
-  PUBLISHED_STATUS,
-  REFERENCE_LISTS,
-  type DataElement,
-  type DataElementInput,
-  type IdInput,
-  type ReferenceInput,
-  type ReferenceItem,
-  type ReferenceItemInput,
-  type ReferenceListName,
-  type Table,
-} from '../core/schema.ts';
+import { PUBLISHED_STATUS, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
+import { type DataElement, type DataElementInput, type IdInput, type ReferenceInput, type ReferenceItem, type ReferenceItemInput, type Table } from '../core/schema.ts';
 import { parseJson } from './json-syntax.ts';
 import { jsonPath, type Problem } from './problems.ts';
 import { checkElementShape, checkReferenceListShape } from './structure.ts';

@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
-import { REFERENCE_LISTS, type ReferenceListName } from '../core/schema.ts';
+import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import type { CatalogueSources, SourceFile } from './compile-catalogue.ts';
 
 export const ELEMENT_DIR = 'data-element';

@@ -3,8 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MANIFEST_PATH, decodeIndexSections, snapshotPaths, type IndexHeader, type Manifest } from '../core/snapshot-layout.ts';
-import type { DataElement, ReferenceItem, ReferenceListName } from '../core/schema.ts';
-import { REFERENCE_LISTS } from '../core/schema.ts';
+import type { ReferenceListName } from '../core/contract.ts';
+import type { DataElement, ReferenceItem } from '../core/schema.ts';
+import { REFERENCE_LISTS } from '../core/contract.ts';
 
 export function readManifest(distDir: string): Manifest {
   return JSON.parse(readFileSync(join(distDir, MANIFEST_PATH), 'utf8')) as Manifest;

@@ -1,7 +1,8 @@
 // The contract's error answers, as HTTPExceptions carrying their JSON body. Rendered in one
 // place (app.onError), with the same CORS and nosniff headers as every other answer.
 import { HTTPException } from 'hono/http-exception';
-import { FETCH_FAILED, REFERENCE_LISTS, type ErrorBody, type MessageBody, type ReferenceListName } from '../core/schema.ts';
+import { FETCH_FAILED, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
+import type { ErrorBody, MessageBody } from '../core/schema.ts';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 

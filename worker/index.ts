@@ -14,7 +14,7 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { REFERENCE_LISTS, type ReferenceListName } from '../core/schema.ts';
+import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import { CACHE_CONTROL, etagMatches, hashString } from './cache-headers.ts';
 import { answerBytes, answerLength, planByteRanges } from './element-stream.ts';
 import { fixedLengthStream } from './fixed-length-body.ts';

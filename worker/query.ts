@@ -1,6 +1,6 @@
 // Reads the data-element query string: empty values count as absent, unknown parameters are
 // ignored, a filter may repeat (OR), the title may not.
-import { REFERENCE_LISTS, type ReferenceListName } from '../core/schema.ts';
+import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 
 export type ParsedQuery =
   | { ok: true; title: string | undefined; filters: Record<ReferenceListName, string[]> }

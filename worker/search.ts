@@ -1,6 +1,6 @@
 // The search itself, pure over a loaded index: resolve slugs, intersect posting lists, match
 // titles. Returns element numbers in catalogue order.
-import { REFERENCE_LISTS, type ReferenceListName } from '../core/schema.ts';
+import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import { postingSections, type IndexSections } from '../core/snapshot-layout.ts';
 import { intersectSorted, unionSorted } from './posting-lists.ts';
 import { TITLE_MATCH, createTitleMatcher, type TitleIndex } from './title-matcher.ts';

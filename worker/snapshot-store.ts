@@ -1,7 +1,7 @@
 // Every read of the snapshot goes through here (the ASSETS binding is a parameter, so tests
 // can hand in a fake). The manifest and the search index are loaded once per isolate and kept;
 // a failed read drops them, so a rebuilt snapshot is picked up on the next request.
-import { REFERENCE_LISTS, type ReferenceListName } from '../core/schema.ts';
+import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import {
   LAYOUT_VERSION,
   MANIFEST_PATH,

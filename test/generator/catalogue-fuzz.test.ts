@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REFERENCE_LISTS } from '../../core/schema.ts';
+import { REFERENCE_LISTS } from '../../core/contract.ts';
 import { compileCatalogue, type CatalogueSources, type SourceFile } from '../../generator/compile-catalogue.ts';
 import { compareCodeUnits } from '../../generator/read-catalogue.ts';
 import { seededRandom } from '../support/seeded-random.ts';
