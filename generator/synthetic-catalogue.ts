@@ -2,6 +2,7 @@
 // sample in data/, benchmarks and scale tests. Same seed and size, same bytes.
 // It carries the real-world quirks: trailing spaces, empty `field` arrays, spanning headers,
 // unverified statuses, references in all three forms, keys the contract ignores.
+import { seededRandom } from './seeded-random.ts';
 
 type Json = unknown;
 export interface SyntheticCatalogue {
@@ -10,20 +11,10 @@ export interface SyntheticCatalogue {
   elementFiles: Map<string, Json>;
 }
 
-/** mulberry32: small, fast, deterministic. */
 function randomSource(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  const hex = (n: number) => Array.from({ length: n }, () => int(16).toString(16)).join('');
-  return { next, int, pick, hex, chance: (p: number) => next() < p };
+  const random = seededRandom(seed);
+  const hex = (n: number) => Array.from({ length: n }, () => random.int(16).toString(16)).join('');
+  return { ...random, hex };
 }
 
 const CATEGORIES = [

@@ -1,4 +1,5 @@
-// A seeded random source for fuzz tests: the same seed, the same cases.
+// A seeded random source (mulberry32): the same seed, the same sequence. For the synthetic
+// catalogue and the fuzz tests.
 export function seededRandom(seed: number) {
   let a = seed >>> 0;
   const next = () => {
