@@ -15,4 +15,3 @@ export const REFERENCE_LISTS = [
 ] as const;
 /** In the contract's order: the order unknown slugs are checked in. */
 export type ReferenceListName = (typeof REFERENCE_LISTS)[number]['name'];
-export const REFERENCE_LIST_NAMES = REFERENCE_LISTS.map((list) => list.name);

@@ -80,4 +80,3 @@ export const ErrorBody = z.object({ error: z.string(), status: z.number().int() 
 export type ErrorBody = z.infer<typeof ErrorBody>;
 export const MessageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof MessageBody>;
-export const FailureBody = z.object({ error: z.string() });

@@ -54,8 +54,6 @@ export interface IndexSections {
   elementTitle: Uint32Array;
   /** [T+1] UTF-16 offset of each title in titles.txt; a title ends one unit before the next starts. */
   titleStart: Uint32Array;
-  /** [shards] byte length of each shard file. */
-  shardLength: Uint32Array;
   /** Per list, CSR posting lists: elements of slug s are postings[postingStart[s] .. postingStart[s+1]). */
   categoryPostingStart: Uint32Array;
   categoryPostings: Uint32Array;

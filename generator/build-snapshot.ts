@@ -54,7 +54,6 @@ export function buildSnapshot(catalogue: CompiledCatalogue, options: { shardByte
     elementEnd: shards.elementEnd,
     elementTitle: titles.elementTitle,
     titleStart: titles.titleStart,
-    shardLength: Uint32Array.from(shards.files, (bytes) => bytes.length),
     ...buildPostingLists(published, lists),
   };
   const { bytes: indexBytes, table } = encodeIndexSections(sections);

@@ -20,8 +20,6 @@ export interface LoadedIndex extends SearchIndex {
   buildId: string;
   /** Recent answers of this index. */
   answers: AnswerCache;
-  /** Milliseconds spent loading, for the benchmark. */
-  loadMs: number;
 }
 
 /** What this module needs of the ASSETS binding (a Fetcher); plain fetch types, so Node can run it too. */
@@ -132,7 +130,6 @@ export class SnapshotStore {
   }
 
   private async loadIndex(buildId: string): Promise<LoadedIndex> {
-    const started = Date.now();
     const paths = snapshotPaths(buildId);
     const [header, binary, text, folded] = await Promise.all([
       this.readJson<IndexHeader>(paths.index),
@@ -155,7 +152,6 @@ export class SnapshotStore {
       titles: { text, folded, titleStart: sections.titleStart, count: header.titleCount },
       slugs,
       answers: new AnswerCache(),
-      loadMs: Date.now() - started,
     };
   }
 

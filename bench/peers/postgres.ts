@@ -1,7 +1,7 @@
 // Peer 2, what a team would build with a database: the catalogue in PostgreSQL (started here on
 // loopback, stopped after), served by Hono on Node with pg: `~*` on the title, joins for filters.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, chownSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
@@ -48,5 +48,3 @@ export function startPostgresPeer(pgPort: number, httpPort: number, catalogueJso
   });
 }
 
-export const writeJson = (path: string, value: unknown) => writeFileSync(path, JSON.stringify(value));
-export { chownSync };
