@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { FETCH_FAILED, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import type { ErrorBody, MessageBody } from '../core/schema.ts';
 
-export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
 const jsonException = (status: 400 | 404 | 405, body: object, headers: Record<string, string> = {}) =>
   new HTTPException(status, {
@@ -41,6 +41,6 @@ export const notFound = (path: string) =>
   } satisfies ErrorBody);
 
 export const methodNotAllowed = (method: string) =>
-  jsonException(405, { error: `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS}).`, status: 405 } satisfies ErrorBody, {
-    allow: ALLOWED_METHODS,
+  jsonException(405, { error: `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS.join(', ')}).`, status: 405 } satisfies ErrorBody, {
+    allow: ALLOWED_METHODS.join(', '),
   });

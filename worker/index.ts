@@ -47,9 +47,9 @@ app.use(async (c, next) => {
   c.res.headers.set('access-control-expose-headers', EXPOSED_HEADERS.join(', '));
   c.res.headers.set('x-content-type-options', 'nosniff');
 });
-app.use(cors({ origin: '*', allowMethods: ALLOWED_METHODS.split(', '), exposeHeaders: EXPOSED_HEADERS, maxAge: 86400 }));
+app.use(cors({ origin: '*', allowMethods: ALLOWED_METHODS, exposeHeaders: EXPOSED_HEADERS, maxAge: 86400 }));
 app.use(async (c, next) => {
-  if (!ALLOWED_METHODS.split(', ').includes(c.req.method)) throw methodNotAllowed(c.req.method);
+  if (!ALLOWED_METHODS.includes(c.req.method)) throw methodNotAllowed(c.req.method);
   await next();
 });
 

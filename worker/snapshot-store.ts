@@ -11,6 +11,7 @@ import {
   type Manifest,
 } from '../core/snapshot-layout.ts';
 import { AnswerCache } from './answer-cache.ts';
+import { LruCache } from './lru-cache.ts';
 import { buildSlugLookup, type SearchIndex } from './search.ts';
 
 /** The snapshot could not be read: a missing file, a bad status, a layout this Worker does not know. */
@@ -36,8 +37,7 @@ const assetUrl = (path: string) => `https://snapshot.invalid/${path}`;
 export class SnapshotStore {
   private manifestPromise: Promise<Manifest> | undefined;
   private indexPromise: Promise<LoadedIndex> | undefined;
-  private readonly cache = new Map<string, Uint8Array>();
-  private cachedBytes = 0;
+  private readonly cache = new LruCache<Uint8Array>(FILE_CACHE_BYTES, (bytes) => bytes.length);
 
   constructor(private readonly assets: AssetFetcher) {}
 
@@ -80,21 +80,9 @@ export class SnapshotStore {
    */
   async bytes(path: string): Promise<Uint8Array> {
     const cached = this.cache.get(path);
-    if (cached) {
-      this.cache.delete(path);
-      this.cache.set(path, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const bytes = new Uint8Array(await (await this.read(path)).arrayBuffer());
-    if (!this.cache.has(path)) {
-      this.cache.set(path, bytes);
-      this.cachedBytes += bytes.length;
-      for (const [key, old] of this.cache) {
-        if (this.cachedBytes <= FILE_CACHE_BYTES) break;
-        this.cache.delete(key);
-        this.cachedBytes -= old.length;
-      }
-    }
+    this.cache.set(path, bytes);
     return bytes;
   }
 
@@ -164,7 +152,6 @@ export class SnapshotStore {
     this.manifestPromise = undefined;
     this.indexPromise = undefined;
     this.cache.clear();
-    this.cachedBytes = 0;
   }
 }
 

@@ -4,6 +4,7 @@
 // a required literal, when the pattern has one, has narrowed the candidates.
 import { RE2JS } from 're2js';
 import { foldAsciiCase } from '../core/snapshot-layout.ts';
+import { LruCache } from './lru-cache.ts';
 
 export const MAX_PATTERN_LENGTH = 256;
 
@@ -20,20 +21,12 @@ export type PatternResult = { ok: true; pattern: CompiledPattern } | { ok: false
 const PUNCTUATION = /[!-/:-@[-`{-~]/;
 const CLASS_ESCAPES = 'dDwWsSbBtnrfv';
 
-/** Compiled patterns of this isolate, most recent last: popular searches repeat. */
-const compiledCache = new Map<string, PatternResult>();
-const CACHE_SIZE = 256;
+/** Compiled patterns of this isolate: popular searches repeat. */
+const compiledCache = new LruCache<PatternResult>(256, () => 1);
 
 export function compileTitlePattern(source: string): PatternResult {
-  const cached = compiledCache.get(source);
-  if (cached) {
-    compiledCache.delete(source);
-    compiledCache.set(source, cached);
-    return cached;
-  }
-  const result = compileUncached(source);
-  compiledCache.set(source, result);
-  if (compiledCache.size > CACHE_SIZE) compiledCache.delete(compiledCache.keys().next().value!);
+  let result = compiledCache.get(source);
+  if (!result) compiledCache.set(source, (result = compileUncached(source)));
   return result;
 }
 
