@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'node', include: ['test/generator/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+        test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/worker/**', '**/node_modules/**'], environment: 'node', testTimeout: 60_000 },
       },
       {
         plugins: [cloudflareTest({ wrangler: { configPath: './test/wrangler.test.toml' } })],
