@@ -15,24 +15,14 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
-import { CACHE_CONTROL, etagMatches, hashString } from './cache-headers.ts';
-import { answerBytes, answerLength, planByteRanges } from './element-stream.ts';
+import { prepareAnswer } from './answer.ts';
+import { answerLength, wholeElements } from './answer-stream.ts';
+import { CACHE_CONTROL, etagMatches } from './cache-headers.ts';
 import { fixedLengthStream } from './fixed-length-body.ts';
-import {
-  ALLOWED_METHODS,
-  invalidPattern,
-  listFetchFailed,
-  methodNotAllowed,
-  notFound,
-  patternTooCostly,
-  searchFetchFailed,
-  unknownSlug,
-} from './http-errors.ts';
-import { parseSearchParams } from './query.ts';
-import { findElements, resolveFilters } from './search.ts';
+import { ALLOWED_METHODS, listFetchFailed, methodNotAllowed, notFound, searchFetchFailed } from './http-errors.ts';
+import { budgetFor } from './read-budget.ts';
+import { answerEtag, checkQuery, findMatches } from './search-pipeline.ts';
 import { snapshotStore } from './snapshot-store.ts';
-import { PatternTooCostly } from './title-matcher.ts';
-import { compileTitlePattern, type CompiledPattern } from './title-pattern.ts';
 
 type AppEnv = { Bindings: Env };
 const SEARCH_PATH = '/api/v1/data-element';
@@ -56,51 +46,40 @@ app.use(async (c, next) => {
 for (const { name, endpoint } of REFERENCE_LISTS) app.get(endpoint, (c) => serveList(c, name));
 
 app.get(SEARCH_PATH, async (c) => {
-  const query = parseSearchParams(new URL(c.req.url).searchParams);
-  if (!query.ok) throw invalidPattern(query.message);
-  let title: CompiledPattern | undefined;
-  if (query.title !== undefined) {
-    const compiled = compileTitlePattern(query.title);
-    if (!compiled.ok) throw invalidPattern(compiled.message);
-    title = compiled.pattern;
-  }
-
+  const query = checkQuery(new URL(c.req.url).searchParams);
+  const budget = budgetFor(undefined);
   const store = snapshotStore(c.env.ASSETS);
-  const index = await store.index(keepAlive(c));
-  const filters = resolveFilters(index, query.filters);
-  if (filters.kind === 'unknown-slug') throw unknownSlug(filters.list, filters.slug);
-
-  // the normalized query: the title as given, the filters as item numbers
-  const key = JSON.stringify([query.title ?? '', filters.resolved]);
-  const etag = `"${index.buildId}-${hashString(key)}"`;
+  const index = await store.index(budget, keepAlive(c));
+  const { key, elements } = findMatches(index, query);
+  const etag = answerEtag(index.buildId, key);
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  let elements: Uint32Array;
-  try {
-    elements = index.answers.getOrCompute(key, () => findElements(index, title, filters.resolved));
-  } catch (error) {
-    if (error instanceof PatternTooCostly) throw patternTooCostly();
-    throw error;
+  if (c.req.method === 'HEAD') {
+    return new Response(null, { headers: snapshotHeaders(etag, answerLength(elements, wholeElements(index.sections.elementLength))) });
   }
-  const ranges = planByteRanges(index.sections, elements);
-  const length = answerLength(ranges);
-  const headers = snapshotHeaders(etag, length);
-  if (c.req.method === 'HEAD') return new Response(null, { headers });
-
-  // Open the first shard before answering 200, so an unreadable snapshot is still a clean 400.
-  if (ranges.count > 0) await store.shard(index.buildId, ranges.shard[0]!); // kept in the store's cache
-  const readShard = (shard: number) => store.shard(index.buildId, shard);
-  const body = fixedLengthStream(length, answerBytes(ranges, readShard), (error) => console.error('search answer cut short:', error));
-  return new Response(body, { headers });
+  const answer = prepareAnswer(index, store, budget, elements, wholeElements(index.sections.elementLength));
+  // Read up to the first chunk before answering 200, so an unreadable snapshot is still a clean 400.
+  const chunks = answer.chunks();
+  const first = await chunks.next();
+  const body = fixedLengthStream(answer.length, prepend(first, chunks), (error) => console.error('search answer cut short:', error));
+  return new Response(body, { headers: snapshotHeaders(etag, answer.length) });
 });
 
 async function serveList(c: Context<AppEnv>, name: ReferenceListName) {
   const store = snapshotStore(c.env.ASSETS);
-  const { etag: tag, bytes } = (await store.manifest(keepAlive(c))).lists[name];
+  const budget = budgetFor(undefined);
+  const { etag: tag, bytes } = (await store.manifest(budget, keepAlive(c))).lists[name];
   const etag = `"${tag}"`;
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
   const headers = snapshotHeaders(etag, bytes);
   if (c.req.method === 'HEAD') return new Response(null, { headers });
-  return new Response(await store.list(name), { headers });
+  return new Response(await store.list(name, budget), { headers });
+}
+
+/** The generator again, with its first result (already awaited) put back in front. */
+async function* prepend<T>(first: IteratorResult<T>, rest: AsyncGenerator<T>): AsyncGenerator<T> {
+  if (first.done) return;
+  yield first.value;
+  yield* rest;
 }
 
 /** The request's waitUntil, when it has one (the tests' direct calls may not). */

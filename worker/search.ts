@@ -5,6 +5,7 @@ import { postingSections, type IndexSections } from '../core/snapshot-layout.ts'
 import { intersectSorted, unionSorted } from './posting-lists.ts';
 import { TITLE_MATCH, createTitleMatcher, type TitleIndex } from './title-matcher.ts';
 import type { CompiledPattern } from './title-pattern.ts';
+import type { SlugFilters } from './query.ts';
 
 export interface SlugLookup {
   exact: Map<string, number>;
@@ -17,17 +18,9 @@ export interface SearchIndex {
   sections: IndexSections;
   titles: TitleIndex;
   slugs: Record<ReferenceListName, SlugLookup>;
+  /** Years with tables, ascending (year number y owns posting list y). */
+  years: number[];
 }
-
-export interface SearchQuery {
-  title: CompiledPattern | undefined;
-  /** Non-empty values of each filter, as given. */
-  filters: Record<ReferenceListName, string[]>;
-}
-
-export type SearchOutcome =
-  | { kind: 'unknown-slug'; list: ReferenceListName; slug: string }
-  | { kind: 'found'; elements: Uint32Array; resolvedFilters: Record<ReferenceListName, number[]> };
 
 export function buildSlugLookup(slugs: readonly string[]): SlugLookup {
   const exact = new Map<string, number>();
@@ -53,7 +46,7 @@ export type ResolvedFilters = Record<ReferenceListName, number[]>;
 /** Slugs to item numbers, in the contract's order of lists; the first unknown slug stops it. */
 export function resolveFilters(
   index: SearchIndex,
-  filters: SearchQuery['filters'],
+  filters: SlugFilters,
 ): { kind: 'unknown-slug'; list: ReferenceListName; slug: string } | { kind: 'resolved'; resolved: ResolvedFilters } {
   const resolved = {} as ResolvedFilters;
   for (const { name } of REFERENCE_LISTS) {
@@ -79,12 +72,6 @@ export function findElements(index: SearchIndex, title: CompiledPattern | undefi
     candidates = candidates ? intersectSorted(candidates, list) : list;
   }
   return matchTitles(index, title, candidates);
-}
-
-export function search(index: SearchIndex, query: SearchQuery): SearchOutcome {
-  const filters = resolveFilters(index, query.filters);
-  if (filters.kind === 'unknown-slug') return filters;
-  return { kind: 'found', elements: findElements(index, query.title, filters.resolved), resolvedFilters: filters.resolved };
 }
 
 function postingList(sections: IndexSections, list: ReferenceListName, n: number): Uint32Array {
