@@ -4,7 +4,7 @@
 // Usage: tsx bench/in-process.ts DIST_DIR [--json]
 import { folderAssets } from '../test/support/folder-assets.ts';
 import { prepareAnswer } from '../worker/answer.ts';
-import { wholeElements } from '../worker/answer-stream.ts';
+import { elementFormat } from '../worker/element-format.ts';
 import { ElementCache } from '../worker/element-cache.ts';
 import { ReadBudget } from '../worker/read-budget.ts';
 import { checkQuery, findMatches } from '../worker/search-pipeline.ts';
@@ -41,7 +41,7 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
   for (const { name, path } of QUERY_MIX.filter((q) => q.path.includes('data-element'))) {
     const run = () => {
       try {
-        return findMatches(uncached, checkQuery(searchOf(path))).elements;
+        return findMatches(uncached, checkQuery(searchOf(path))).page;
       } catch {
         return new Uint32Array(); // an error answer (unknown slug): nothing to stream
       }
@@ -55,7 +55,7 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
     const budget = new ReadBudget();
     const cold: LoadedIndex = { ...index, elements: new ElementCache() };
     const t1 = performance.now();
-    const answer = prepareAnswer(cold, store, budget, elements, wholeElements(index.sections.elementLength));
+    const answer = prepareAnswer(cold, store, budget, elements, elementFormat(index.sections, undefined));
     let bytes = 0;
     for await (const chunk of answer.chunks()) bytes += chunk.length;
     const streamMs = performance.now() - t1;

@@ -7,6 +7,7 @@
 //   _snapshot/<buildId>/index.bin              Uint32 sections (see IndexSections)
 //   _snapshot/<buildId>/titles.txt             distinct titles, joined by "\n"
 //   _snapshot/<buildId>/titles-folded.txt      the same, ASCII-case-folded (same offsets)
+//   _snapshot/<buildId>/ids.txt                element ids in code-unit order, concatenated
 //   _snapshot/<buildId>/blocks/<n>.json        small blocks: published elements joined by ","
 //   _snapshot/<buildId>/runs/<n>.json          large runs: consecutive blocks joined by ","
 //
@@ -31,6 +32,7 @@ export const snapshotPaths = (buildId: string) => {
     indexBinary: `${root}/index.bin`,
     titles: `${root}/titles.txt`,
     foldedTitles: `${root}/titles-folded.txt`,
+    ids: `${root}/ids.txt`,
     block: (block: number) => `${root}/blocks/${numbered(block)}.json`,
     run: (run: number) => `${root}/runs/${numbered(run)}.json`,
   };
@@ -49,10 +51,6 @@ export interface Manifest {
   /** Each list file's strong ETag value (without quotes) and byte length. */
   lists: Record<ReferenceListName, { etag: string; bytes: number }>;
 }
-
-/** The top-level keys of a published element, in the order the contract publishes them. */
-export const ELEMENT_KEYS = ['_id', 'title', 'unit', 'data', 'metadata', 'status', 'category', 'dataSource', 'sector', 'field'] as const;
-export type ElementKey = (typeof ELEMENT_KEYS)[number];
 
 /**
  * Uint32 sections of index.bin. N = published elements (in catalogue order), T = distinct titles,
@@ -86,6 +84,9 @@ export interface IndexSections {
   sectorPostings: Uint32Array;
   fieldPostingStart: Uint32Array;
   fieldPostings: Uint32Array;
+  /** [N] elements in code-unit order of their _id; [N+1] UTF-16 offset of each id (in that order) in ids.txt. */
+  idOrder: Uint32Array;
+  idStart: Uint32Array;
   /** Elements with a table for year y (years in IndexHeader.years order), CSR like the lists. */
   yearPostingStart: Uint32Array;
   yearPostings: Uint32Array;

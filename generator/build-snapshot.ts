@@ -14,6 +14,7 @@ import {
   type Manifest,
 } from '../core/snapshot-layout.ts';
 import type { CompiledCatalogue, PublishedElement } from './compile-catalogue.ts';
+import { compareCodeUnits } from './read-catalogue.ts';
 
 /**
  * Blocks are small, because an answer of a few elements reads whole blocks (ASSETS serves whole
@@ -57,6 +58,8 @@ export function buildSnapshot(catalogue: CompiledCatalogue, options: TierSizes =
   content.set('titles', encoder.encode(titles.text));
   content.set('titles-folded', encoder.encode(foldAsciiCase(titles.text)));
 
+  const ids = buildIdIndex(published);
+  content.set('ids', encoder.encode(ids.text));
   const years = [...new Set(published.flatMap((element) => element.years))].sort((a, b) => a - b);
   const sections: IndexSections = {
     elementBlock: tiers.elementBlock,
@@ -69,6 +72,8 @@ export function buildSnapshot(catalogue: CompiledCatalogue, options: TierSizes =
     runFirstBlock: tiers.runFirstBlock,
     ...buildPostingLists(published, lists),
     ...buildYearPostings(published, years),
+    idOrder: ids.idOrder,
+    idStart: ids.idStart,
   };
   const { bytes: indexBytes, table } = encodeIndexSections(sections);
   content.set('index.bin', indexBytes);
@@ -96,6 +101,7 @@ export function buildSnapshot(catalogue: CompiledCatalogue, options: TierSizes =
   files.set(paths.titles, content.get('titles')!);
   files.set(paths.foldedTitles, content.get('titles-folded')!);
   files.set(paths.indexBinary, indexBytes);
+  files.set(paths.ids, content.get('ids')!);
   files.set(paths.index, encoder.encode(JSON.stringify(header)));
 
   const manifest: Manifest = {
@@ -214,6 +220,19 @@ export function buildTitleIndex(published: PublishedElement[]) {
   });
   titleStart[distinct.length] = offset;
   return { text: distinct.join(TITLE_SEPARATOR) + TITLE_SEPARATOR, elementTitle, titleStart, count: distinct.length };
+}
+
+/** Element ids in code-unit order, for looking one up by binary search. */
+export function buildIdIndex(published: PublishedElement[]) {
+  const idOrder = Uint32Array.from(published.keys()).sort((a, b) => compareCodeUnits(published[a]!.id, published[b]!.id));
+  const idStart = new Uint32Array(published.length + 1);
+  let offset = 0;
+  idOrder.forEach((e, i) => {
+    idStart[i] = offset;
+    offset += published[e]!.id.length;
+  });
+  idStart[published.length] = offset;
+  return { idOrder, idStart, text: Array.from(idOrder, (e) => published[e]!.id).join('') };
 }
 
 /** For each year (ascending), the elements that have a table for it. */

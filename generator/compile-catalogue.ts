@@ -1,7 +1,6 @@
 // validate → resolve → serialize: turns the catalogue's file texts into published elements.
 // Pure: takes texts, returns data and problems. Every problem is collected; nothing stops early.
-import { PUBLISHED_STATUS, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
-import { ELEMENT_KEYS } from '../core/snapshot-layout.ts';
+import { ELEMENT_KEYS, PUBLISHED_STATUS, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import { type DataElement, type DataElementInput, type IdInput, type ReferenceInput, type ReferenceItem, type ReferenceItemInput, type Table } from '../core/schema.ts';
 import { parseJson } from './json-syntax.ts';
 import { jsonPath, type Problem } from './problems.ts';
@@ -23,6 +22,7 @@ export interface PublishedElement {
   keyStarts: number[];
   /** UTF-8 byte length of `json`. */
   byteLength: number;
+  id: string;
   title: string;
   /** Per list, the positions (in that list) of the items the element references. */
   refs: Record<ReferenceListName, number[]>;
@@ -213,7 +213,7 @@ function publish(element: DataElementInput, refs: ResolvedReferences, lists: Rec
     sector: items('sector'),
     field: items('field'),
   };
-  return { ...serializeByKey(out), title: element.title, refs, years: [...new Set(out.data.map((entry) => entry.year))].sort((a, b) => a - b) };
+  return { ...serializeByKey(out), id: out._id, title: element.title, refs, years: [...new Set(out.data.map((entry) => entry.year))].sort((a, b) => a - b) };
 }
 
 /**

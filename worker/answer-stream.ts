@@ -27,16 +27,17 @@ export interface AnswerSource {
 /** Steps opened ahead of the one being written out (the request's budget caps connections at 6). */
 const PREFETCH = 4;
 
-/** Exact byte length of the answer: brackets, elements as formatted, commas between. */
-export function answerLength(elements: Uint32Array, format: ElementFormat): number {
-  let length = 2 + Math.max(0, elements.length - 1);
+/** Exact byte length of the answer: brackets (unless `bare`), elements as formatted, commas between. */
+export function answerLength(elements: Uint32Array, format: ElementFormat, bare = false): number {
+  let length = (bare ? 0 : 2) + Math.max(0, elements.length - 1);
   for (const e of elements) length += format.length(e);
   return length;
 }
 
 type Opened = { kind: 'block'; bytes: Promise<Uint8Array> } | { kind: 'run'; run: Promise<OpenRun> };
 
-export async function* answerChunks(source: AnswerSource, format: ElementFormat): AsyncGenerator<Uint8Array> {
+/** The answer's bytes; `bare`: one element alone, without the array's brackets. */
+export async function* answerChunks(source: AnswerSource, format: ElementFormat, bare = false): AsyncGenerator<Uint8Array> {
   const { elements, plan } = source;
   const out = new ChunkWriter();
   const opened: Opened[] = [];
@@ -53,7 +54,7 @@ export async function* answerChunks(source: AnswerSource, format: ElementFormat)
     return { kind: 'run', run };
   };
   try {
-    out.piece(OPEN);
+    if (!bare) out.piece(OPEN);
     for (let i = 0; i < elements.length; i++) {
       const e = elements[i]!;
       let bytes = plan.cached[i];
@@ -76,7 +77,7 @@ export async function* answerChunks(source: AnswerSource, format: ElementFormat)
       format.write(e, bytes, out);
       yield* out.full();
     }
-    out.piece(CLOSE);
+    if (!bare) out.piece(CLOSE);
     yield* out.full();
     yield* out.rest();
   } finally {
@@ -133,9 +134,3 @@ export class ChunkWriter {
     this.used = 0;
   }
 }
-
-/** Elements written as they are stored. */
-export const wholeElements = (elementLength: Uint32Array): ElementFormat => ({
-  length: (e) => elementLength[e]!,
-  write: (_e, bytes, out) => out.piece(bytes),
-});

@@ -11,7 +11,15 @@ export interface PreparedAnswer {
   chunks: () => AsyncGenerator<Uint8Array>;
 }
 
-export function prepareAnswer(index: LoadedIndex, store: SnapshotStore, budget: ReadBudget, elements: Uint32Array, format: ElementFormat): PreparedAnswer {
+/** `bare`: a single element on its own rather than an array. */
+export function prepareAnswer(
+  index: LoadedIndex,
+  store: SnapshotStore,
+  budget: ReadBudget,
+  elements: Uint32Array,
+  format: ElementFormat,
+  bare = false,
+): PreparedAnswer {
   const plan = planReads(index, elements, (e) => index.elements.get(e), budget.remaining);
   const { elementBlock, elementStart, elementLength } = index.sections;
   const source: AnswerSource = {
@@ -25,5 +33,5 @@ export function prepareAnswer(index: LoadedIndex, store: SnapshotStore, budget: 
     openRun: (run) => store.run(index.buildId, run, budget),
     keep: index.elements.worthKeeping(plan.missingBytes) ? (e, bytes) => index.elements.keep(e, bytes) : undefined,
   };
-  return { length: answerLength(elements, format), plan, chunks: () => answerChunks(source, format) };
+  return { length: answerLength(elements, format, bare), plan, chunks: () => answerChunks(source, format, bare) };
 }

@@ -14,6 +14,7 @@ import {
 } from '../core/snapshot-layout.ts';
 import { AnswerCache } from './answer-cache.ts';
 import { ElementCache } from './element-cache.ts';
+import type { ReferenceItem } from '../core/schema.ts';
 import type { ReadBudget } from './read-budget.ts';
 import { buildSlugLookup, type SearchIndex } from './search.ts';
 
@@ -53,6 +54,8 @@ export class SnapshotStore {
   private manifestPromise: Promise<Manifest> | undefined;
   private indexPromise: Promise<LoadedIndex> | undefined;
   private readonly lists = new Map<string, Uint8Array>();
+  private readonly parsedLists = new WeakMap<Uint8Array, ReferenceItem[]>();
+  private readonly idTexts = new Map<string, Promise<string>>();
 
   constructor(private readonly assets: AssetFetcher) {}
 
@@ -84,6 +87,24 @@ export class SnapshotStore {
     let bytes = this.lists.get(path);
     if (!bytes) this.lists.set(path, (bytes = new Uint8Array(await this.readBytes(path, budget))));
     return bytes;
+  }
+
+  /** A reference list's items (for the facets), parsed once. */
+  async listItems(name: ReferenceListName, budget: ReadBudget): Promise<ReferenceItem[]> {
+    const bytes = await this.list(name, budget);
+    let items = this.parsedLists.get(bytes);
+    if (!items) this.parsedLists.set(bytes, (items = JSON.parse(new TextDecoder().decode(bytes)) as ReferenceItem[]));
+    return items;
+  }
+
+  /** The element ids in code-unit order (for finding one element), loaded once when first needed. */
+  ids(buildId: string, budget: ReadBudget): Promise<string> {
+    let ids = this.idTexts.get(buildId);
+    if (!ids) {
+      ids = this.readBytes(snapshotPaths(buildId).ids, budget).then((bytes) => new TextDecoder().decode(bytes));
+      this.idTexts.set(buildId, this.remember(ids));
+    }
+    return ids;
   }
 
   /** One block of element bytes, whole. */
@@ -191,6 +212,7 @@ export class SnapshotStore {
     this.manifestPromise = undefined;
     this.indexPromise = undefined;
     this.lists.clear();
+    this.idTexts.clear();
   }
 }
 
