@@ -19,7 +19,7 @@ const dist = join(WORK, `loadtest-dist-${values.elements}`);
 
 if (!existsSync(join(catalogue, '.complete'))) {
   rmSync(catalogue, { recursive: true, force: true });
-  execFileSync(process.execPath, ['--import', 'tsx', 'generator/synth-cli.ts', '--elements', values.elements!, '--out', catalogue], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', 'tools/synth/cli.ts', '--elements', values.elements!, '--out', catalogue], { stdio: 'inherit' });
   writeFileSync(join(catalogue, '.complete'), '');
 }
 execFileSync(process.execPath, ['--import', 'tsx', 'generator/cli.ts', '--data', catalogue, '--out', dist], { stdio: 'inherit' });

@@ -1,4 +1,4 @@
-// The fixed query mix of the benchmarks, over synthetic catalogues (generator/synthetic-catalogue.ts).
+// The fixed query mix of the benchmarks, over synthetic catalogues (tools/synth/catalogue.ts).
 export interface BenchQuery {
   name: string;
   path: string;

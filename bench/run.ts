@@ -46,7 +46,7 @@ function prepareCatalogue(size: number): string {
   const dir = join(WORK, `catalogue-${size}`);
   if (!existsSync(join(dir, '.complete'))) {
     rmSync(dir, { recursive: true, force: true });
-    execFileSync(process.execPath, ['--import', 'tsx', 'generator/synth-cli.ts', '--elements', String(size), '--out', dir], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'tools/synth/cli.ts', '--elements', String(size), '--out', dir], { stdio: 'inherit' });
     writeFileSync(join(dir, '.complete'), '');
   }
   return dir;

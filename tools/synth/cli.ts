@@ -3,8 +3,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateCatalogue } from './synthetic-catalogue.ts';
-import { ELEMENT_DIR } from './read-catalogue.ts';
+import { generateCatalogue } from './catalogue.ts';
+import { ELEMENT_DIR } from '../../generator/read-catalogue.ts';
 
 const { values } = parseArgs({
   options: { elements: { type: 'string', default: '1000' }, out: { type: 'string' }, seed: { type: 'string', default: '20240101' } },
