@@ -22,3 +22,28 @@ export type ElementKey = (typeof ELEMENT_KEYS)[number];
 
 /** Paging (contract §5.1). */
 export const MAX_LIMIT = 1000;
+
+/** Browsers may reuse an answer for 5 minutes, the CDN for a day; the snapshot changes nightly. */
+export const CACHE_CONTROL = 'public, max-age=300, s-maxage=86400, stale-while-revalidate=3600';
+/** Error answers are never cached. */
+export const ERROR_CACHE_CONTROL = 'no-store';
+
+/** The longest title pattern accepted (contract §3). */
+export const MAX_TITLE_PATTERN_LENGTH = 256;
+
+/**
+ * The API's own description (contract §8): files the build writes into the snapshot, the paths
+ * the Worker serves each at, and their content type.
+ */
+export const DOCUMENTATION_FILES = [
+  { name: 'openapi.json', paths: ['/api/v1/openapi.json'], contentType: 'application/json; charset=utf-8' },
+  { name: 'index.html', paths: ['/', '/docs'], contentType: 'text/html; charset=utf-8' },
+  { name: 'explorer.js', paths: ['/docs/explorer.js'], contentType: 'text/javascript; charset=utf-8' },
+  { name: 'explorer.css', paths: ['/docs/explorer.css'], contentType: 'text/css; charset=utf-8' },
+  { name: 'favicon.png', paths: ['/favicon.ico'], contentType: 'image/png' },
+] as const;
+export type DocumentationFileName = (typeof DOCUMENTATION_FILES)[number]['name'];
+
+/** The documentation page loads its own script, stylesheet, icon and API answers, nothing else. */
+export const DOCUMENTATION_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

@@ -1,7 +1,6 @@
 // Validators and caching for snapshot answers: a strong ETag per (snapshot, normalized query).
 
-/** Browsers may reuse an answer for 5 minutes, the CDN for a day; the snapshot changes nightly. */
-export const CACHE_CONTROL = 'public, max-age=300, s-maxage=86400, stale-while-revalidate=3600';
+export { CACHE_CONTROL } from '../core/contract.ts';
 
 /** cyrb53: a fast 53-bit string hash; enough to tell normalized queries of one URL apart. */
 export function hashString(text: string): string {

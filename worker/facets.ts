@@ -1,13 +1,10 @@
 // Facet counts (contract §6): per dimension, how many elements each item would bring, counted
 // with every filter but that dimension's own (disjunctive), the title pattern always applied.
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
-import type { ReferenceItem } from '../core/schema.ts';
+import type { FacetCounts, ReferenceItem } from '../core/schema.ts';
 import { intersectSorted } from './posting-lists.ts';
 import { DIMENSIONS, filteredCandidates, matchTitles, postingList, type Dimension, type ResolvedFilters, type SearchIndex } from './search.ts';
 import type { CompiledPattern } from './title-pattern.ts';
-
-export type FacetItem = ReferenceItem & { count: number };
-export type FacetCounts = { total: number } & Record<ReferenceListName, FacetItem[]> & { year: { year: number; count: number }[] };
 
 export function countFacets(
   index: SearchIndex,

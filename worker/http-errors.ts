@@ -1,7 +1,7 @@
 // The contract's error answers, as HTTPExceptions carrying their JSON body. Rendered in one
 // place (app.onError), with the same CORS and nosniff headers as every other answer.
 import { HTTPException } from 'hono/http-exception';
-import { FETCH_FAILED, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
+import { ERROR_CACHE_CONTROL, FETCH_FAILED, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import type { ErrorBody, MessageBody } from '../core/schema.ts';
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
@@ -10,7 +10,7 @@ const jsonException = (status: 400 | 404 | 405, body: object, headers: Record<st
   new HTTPException(status, {
     res: new Response(JSON.stringify(body), {
       status,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': ERROR_CACHE_CONTROL, ...headers },
     }),
   });
 
@@ -39,7 +39,7 @@ export const listFetchFailed = () => jsonException(400, { error: FETCH_FAILED })
 
 export const notFound = (path: string) =>
   jsonException(404, {
-    error: `No such endpoint: ${path}. The API answers /api/v1/data-element, /api/v1/data-element/{id}, /api/v1/data-element/{id}/{year}.csv, /api/v1/facets, /api/v1/category, /api/v1/sector, /api/v1/field and /api/v1/data-source.`,
+    error: `No such endpoint: ${path}. The API answers /api/v1/data-element, /api/v1/data-element/{id}, /api/v1/data-element/{id}/{year}.csv, /api/v1/facets, /api/v1/category, /api/v1/sector, /api/v1/field and /api/v1/data-source; /api/v1/openapi.json describes them, and / documents them for people.`,
     status: 404,
   } satisfies ErrorBody);
 

@@ -3,10 +3,11 @@
 // over all titles at once; anything else runs on re2js (an RE2 port: no backtracking), after
 // a required literal, when the pattern has one, has narrowed the candidates.
 import { RE2JS } from 're2js';
+import { MAX_TITLE_PATTERN_LENGTH } from '../core/contract.ts';
 import { foldAsciiCase } from '../core/snapshot-layout.ts';
 import { LruCache } from './lru-cache.ts';
 
-export const MAX_PATTERN_LENGTH = 256;
+export const MAX_PATTERN_LENGTH = MAX_TITLE_PATTERN_LENGTH;
 
 export type CompiledPattern =
   | { kind: 'literal'; text: string; anchoredStart: boolean; anchoredEnd: boolean }
