@@ -10,18 +10,19 @@
 //   _snapshot/<buildId>/ids.txt                element ids in code-unit order, concatenated
 //   _snapshot/<buildId>/blocks/<n>.json        small blocks: published elements joined by ","
 //   _snapshot/<buildId>/runs/<n>.json          large runs: consecutive blocks joined by ","
+//   _snapshot/<buildId>/docs/<file>            the API's description: openapi.json and the page
 //
 // Element bytes exist twice, in catalogue order: small blocks (tens of KiB) for answers that
 // need a few elements, and large runs (MiB; each the concatenation of consecutive blocks) that a
 // broad answer streams through, so no answer needs more than a bounded number of reads.
 // Everything but the manifest sits under the build id, so an isolate holding an older index
 // can never read a newer file by mistake: it gets a 404 and reloads.
-import type { ReferenceListName } from './contract.ts';
+import type { DocumentationFileName, ReferenceListName } from './contract.ts';
 
 export const SNAPSHOT_DIR = '_snapshot';
 export const MANIFEST_PATH = `${SNAPSHOT_DIR}/manifest.json`;
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 2;
+export const LAYOUT_VERSION = 3;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;
@@ -35,6 +36,7 @@ export const snapshotPaths = (buildId: string) => {
     ids: `${root}/ids.txt`,
     block: (block: number) => `${root}/blocks/${numbered(block)}.json`,
     run: (run: number) => `${root}/runs/${numbered(run)}.json`,
+    documentation: (name: DocumentationFileName) => `${root}/docs/${name}`,
   };
 };
 
@@ -49,7 +51,14 @@ export interface Manifest {
     runs: number;
   } & Record<ReferenceListName, number>;
   /** Each list file's strong ETag value (without quotes) and byte length. */
-  lists: Record<ReferenceListName, { etag: string; bytes: number }>;
+  lists: Record<ReferenceListName, FileEntry>;
+  /** The same for each documentation file. */
+  documentation: Record<DocumentationFileName, FileEntry>;
+}
+
+export interface FileEntry {
+  etag: string;
+  bytes: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 // build: compiled catalogue → every snapshot file as bytes (path → bytes). Pure; no disk.
 import { createHash } from 'node:crypto';
-import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
+import { DOCUMENTATION_FILES, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import {
   LAYOUT_VERSION,
   MANIFEST_PATH,
@@ -13,7 +13,9 @@ import {
   type IndexSections,
   type Manifest,
 } from '../core/snapshot-layout.ts';
+import { buildDocumentation } from './build-documentation.ts';
 import type { CompiledCatalogue, PublishedElement } from './compile-catalogue.ts';
+import type { SiteSources } from './read-site.ts';
 import { compareCodeUnits } from './read-catalogue.ts';
 
 /**
@@ -41,9 +43,12 @@ export interface TierSizes {
   runBytes?: number;
 }
 
-export function buildSnapshot(catalogue: CompiledCatalogue, options: TierSizes = {}): Snapshot {
+export function buildSnapshot(catalogue: CompiledCatalogue, site: SiteSources, options: TierSizes = {}): Snapshot {
   const { published, lists } = catalogue;
   const content = new Map<string, Uint8Array>(); // paths relative to the build-id folder
+
+  const documentation = buildDocumentation(catalogue, site);
+  for (const { name } of DOCUMENTATION_FILES) content.set(`docs/${name}`, documentation[name]);
 
   const listBytes = {} as Record<ReferenceListName, Uint8Array>;
   for (const { name } of REFERENCE_LISTS) {
@@ -96,6 +101,7 @@ export function buildSnapshot(catalogue: CompiledCatalogue, options: TierSizes =
 
   const files = new Map<string, Uint8Array>();
   for (const { name } of REFERENCE_LISTS) files.set(paths.list(name), listBytes[name]);
+  for (const { name } of DOCUMENTATION_FILES) files.set(paths.documentation(name), documentation[name]);
   tiers.blocks.forEach((bytes, block) => files.set(paths.block(block), bytes));
   tiers.runs.forEach((bytes, run) => files.set(paths.run(run), bytes));
   files.set(paths.titles, content.get('titles')!);
@@ -115,16 +121,17 @@ export function buildSnapshot(catalogue: CompiledCatalogue, options: TierSizes =
       runs: tiers.runs.length,
       ...(Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, lists[name].length])) as Record<ReferenceListName, number>),
     },
-    lists: Object.fromEntries(
-      REFERENCE_LISTS.map(({ name }) => [
-        name,
-        { etag: `${buildId}-${contentHash([[name, listBytes[name]]]).slice(0, 16)}`, bytes: listBytes[name].length },
-      ]),
-    ) as Manifest['lists'],
+    lists: Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, fileEntry(buildId, name, listBytes[name])])) as Manifest['lists'],
+    documentation: Object.fromEntries(
+      DOCUMENTATION_FILES.map(({ name }) => [name, fileEntry(buildId, name, documentation[name])]),
+    ) as Manifest['documentation'],
   };
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
   return { files, manifest };
 }
+
+/** A served file's strong ETag value (the snapshot and the bytes) and length. */
+const fileEntry = (buildId: string, name: string, bytes: Uint8Array) => ({ etag: `${buildId}-${contentHash([[name, bytes]]).slice(0, 16)}`, bytes: bytes.length });
 
 function contentHash(entries: [string, Uint8Array][]): string {
   const hash = createHash('sha256');

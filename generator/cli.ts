@@ -1,11 +1,12 @@
 // npm run build -- [--data DIR] [--out DIR]
-// read (data/) → validate + resolve + serialize → build snapshot files → write dist/ atomically.
+// read (data/, site/) → validate + resolve + serialize → build snapshot files → write dist/ atomically.
 // Exit codes: 0 built, 1 the catalogue has problems (output untouched), 2 bad usage or I/O failure.
 import { parseArgs } from 'node:util';
 import { formatProblem } from './problems.ts';
 import { readCatalogue } from './read-catalogue.ts';
 import { compileCatalogue } from './compile-catalogue.ts';
 import { buildSnapshot, type TierSizes } from './build-snapshot.ts';
+import { readSite } from './read-site.ts';
 import { writeSnapshotAtomically } from './write-snapshot.ts';
 import { createProgress } from './progress.ts';
 
@@ -44,7 +45,7 @@ function main(): number {
     return 1;
   }
 
-  const snapshot = buildSnapshot(catalogue, options.tiers);
+  const snapshot = buildSnapshot(catalogue, readSite(), options.tiers);
   const written = writeSnapshotAtomically(options.out, snapshot.files);
   const { stats, published } = catalogue;
   const heldBack = Object.entries(stats.heldBackByStatus).map(([status, n]) => `${n} ${JSON.stringify(status)}`);

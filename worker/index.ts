@@ -10,6 +10,10 @@
  *   GET|HEAD  /api/v1/data-element/{id}               one element (fields)
  *   GET|HEAD  /api/v1/data-element/{id}/{year}.csv    one table as CSV
  *   GET|HEAD  /api/v1/facets                          disjunctive counts for a search
+ *   GET|HEAD  /api/v1/openapi.json                    the OpenAPI 3.1 description
+ *   GET|HEAD  /, /docs                                the documentation page and explorer (strict CSP),
+ *   GET|HEAD  /docs/explorer.js, /docs/explorer.css,  with its script, stylesheet and icon
+ *             /favicon.ico
  *   OPTIONS   any of the above                        CORS preflight
  *   other methods → 405, other paths → 404 (the snapshot's own files are never served);
  *   a trailing slash answers as the path without it.
@@ -19,9 +23,10 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { REFERENCE_LISTS } from '../core/contract.ts';
+import { DOCUMENTATION_FILES, REFERENCE_LISTS } from '../core/contract.ts';
 import { ALLOWED_METHODS, listFetchFailed, methodNotAllowed, notFound, searchFetchFailed } from './http-errors.ts';
 import type { AppEnv } from './responses.ts';
+import { serveDocumentation } from './routes/documentation.ts';
 import { oneElement, tableAsCsv } from './routes/element.ts';
 import { facets } from './routes/facets.ts';
 import { serveList } from './routes/lists.ts';
@@ -36,6 +41,7 @@ const ROUTES: { path: string; handler: Handler }[] = [
   { path: '/api/v1/data-element/:id', handler: oneElement },
   { path: '/api/v1/data-element/:id/:table', handler: tableAsCsv },
   { path: '/api/v1/facets', handler: facets },
+  ...DOCUMENTATION_FILES.flatMap(({ name, paths }) => paths.map((path) => ({ path, handler: (c: Context<AppEnv>) => serveDocumentation(c, name) }))),
 ];
 const EXPOSED_HEADERS = ['ETag', 'Content-Length', 'X-Total-Count', 'Link', 'Content-Disposition'];
 

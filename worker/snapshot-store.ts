@@ -2,7 +2,7 @@
 // can hand in a fake), counted against the request's ReadBudget. The manifest and the index are
 // loaded once per isolate and kept; a failed read drops them, so a rebuilt snapshot is picked up
 // on the next request.
-import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
+import { REFERENCE_LISTS, type DocumentationFileName, type ReferenceListName } from '../core/contract.ts';
 import {
   LAYOUT_VERSION,
   MANIFEST_PATH,
@@ -53,7 +53,7 @@ const assetUrl = (path: string) => `https://snapshot.invalid/${path}`;
 export class SnapshotStore {
   private manifestPromise: Promise<Manifest> | undefined;
   private indexPromise: Promise<LoadedIndex> | undefined;
-  private readonly lists = new Map<string, Uint8Array>();
+  private readonly smallFiles = new Map<string, Uint8Array>();
   private readonly parsedLists = new WeakMap<Uint8Array, ReferenceItem[]>();
   private readonly idTexts = new Map<string, Promise<string>>();
 
@@ -83,9 +83,18 @@ export class SnapshotStore {
   /** A reference list, ready-to-serve bytes (lists are small: kept once read). */
   async list(name: ReferenceListName, budget: ReadBudget): Promise<Uint8Array> {
     const manifest = await this.manifest(budget);
-    const path = snapshotPaths(manifest.buildId).list(name);
-    let bytes = this.lists.get(path);
-    if (!bytes) this.lists.set(path, (bytes = new Uint8Array(await this.readBytes(path, budget))));
+    return this.smallFile(snapshotPaths(manifest.buildId).list(name), budget);
+  }
+
+  /** A documentation file (the OpenAPI document, the page and its assets), kept once read like the lists. */
+  async documentationFile(name: DocumentationFileName, budget: ReadBudget): Promise<Uint8Array> {
+    const manifest = await this.manifest(budget);
+    return this.smallFile(snapshotPaths(manifest.buildId).documentation(name), budget);
+  }
+
+  private async smallFile(path: string, budget: ReadBudget): Promise<Uint8Array> {
+    let bytes = this.smallFiles.get(path);
+    if (!bytes) this.smallFiles.set(path, (bytes = new Uint8Array(await this.readBytes(path, budget))));
     return bytes;
   }
 
@@ -211,7 +220,7 @@ export class SnapshotStore {
   private forget() {
     this.manifestPromise = undefined;
     this.indexPromise = undefined;
-    this.lists.clear();
+    this.smallFiles.clear();
     this.idTexts.clear();
   }
 }

@@ -67,7 +67,7 @@ describe('client: search and paging', () => {
   });
 });
 
-describe('client: one element, its tables, the facets', () => {
+describe('client: one element, its tables, the facets, the document', () => {
   it('reads one element, whole or projected', async () => {
     const [id] = await searchIds('limit=1');
     const whole = await api.element(id!);
@@ -90,6 +90,10 @@ describe('client: one element, its tables, the facets', () => {
     const facets = await api.facets({ sector: 'kesehatan' });
     expect(facets.total).toBe((await searchIds('sector=kesehatan')).length);
     expect(facets.sector.length).toBeGreaterThan(1);
+  });
+
+  it('reads the OpenAPI document', async () => {
+    expect((await api.openApi()).openapi).toMatch(/^3\.1\./);
   });
 });
 

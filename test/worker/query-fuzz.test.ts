@@ -1,6 +1,7 @@
 // A few thousand seeded hostile requests against the real Worker: every answer has a status
 // from the contract and a JSON body of the contract's shape; never a 500, never a throw.
 import { describe, expect, it } from 'vitest';
+import { DOCUMENTATION_FILES } from '../../core/contract.ts';
 import { REDOS_PATTERNS } from '../support/redos-patterns.ts';
 import { seededRandom } from '../../tools/synth/seeded-random.ts';
 import { ORIGIN, callWorker } from './worker-client.ts';
@@ -51,8 +52,12 @@ function randomRequest(): { url: string; method: string } {
 
 const isItem = (v: any) => v && typeof v._id === 'string' && typeof v.name === 'string' && typeof v.slug === 'string';
 
+/** The page, its assets and the icon: not JSON. */
+const DOCUMENT_PATHS: string[] = DOCUMENTATION_FILES.filter(({ name }) => name !== 'openapi.json').flatMap(({ paths }) => paths);
+
 function checkShape(path: string, method: string, status: number, body: string) {
   if (method === 'HEAD' || (method === 'OPTIONS' && status === 204) || status === 304) return expect(body).toBe('');
+  if (status === 200 && DOCUMENT_PATHS.includes(path)) return expect(body).not.toBe('');
   if (status === 200 && path.endsWith('.csv')) return expect(body).toMatch(/\r\n$/);
   const json = JSON.parse(body);
   if (status === 200) {

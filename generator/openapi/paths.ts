@@ -1,0 +1,158 @@
+// Every path the Worker answers (worker/index.ts), with its operation. Reference lists and the
+// documentation files come from the contract's tables, as the Worker's routes do.
+import { DOCUMENTATION_FILES, REFERENCE_LISTS } from '../../core/contract.ts';
+import { dataElementExample, projectedElementExample } from '../../core/examples.ts';
+import { FacetParameters, SearchParameters } from '../../core/schema.ts';
+import { parameterRefs } from './parameters.ts';
+import { okHeaders, responseRef, type ResponseName } from './responses.ts';
+import { schemaRef } from './schemas.ts';
+
+const JSON_TYPE = 'application/json';
+const CSV_TYPE = 'text/csv';
+
+export const TAGS = [
+  { name: 'Data elements', description: 'Search the published data elements, read one, download a table.' },
+  { name: 'Reference lists', description: 'The categories, data sources, sectors and fields whose slugs the search filters by.' },
+  { name: 'Description', description: 'This document and the documentation page.' },
+];
+
+interface Operation {
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  parameters?: object[];
+  ok: object;
+  errors: Partial<Record<'400' | '404', ResponseName>>;
+}
+
+function operation({ operationId, tag, summary, description, parameters = [], ok, errors }: Operation) {
+  const errorResponses = Object.fromEntries(Object.entries(errors).map(([status, name]) => [status, responseRef(name)]));
+  return {
+    get: {
+      operationId,
+      tags: [tag],
+      summary,
+      description,
+      parameters: [...parameters, ...parameterRefs('ifNoneMatch')],
+      responses: { '200': ok, '304': responseRef('NotModified'), ...errorResponses },
+    },
+  };
+}
+
+const elementExamples = {
+  whole: { summary: 'Whole elements', value: [dataElementExample] },
+  projected: { summary: 'With fields=_id,title,unit', value: [projectedElementExample] },
+};
+
+const listPaths = Object.fromEntries(
+  REFERENCE_LISTS.map(({ name, endpoint, label, param }) => [
+    endpoint,
+    operation({
+      operationId: `list${name[0]!.toUpperCase()}${name.slice(1)}`,
+      tag: 'Reference lists',
+      summary: `Every ${label}`,
+      description: `Every ${label} of the catalogue, in catalogue order. Filter the search with \`${param}=<slug>\`.`,
+      ok: { description: `The ${label} list.`, headers: okHeaders(), content: { [JSON_TYPE]: { schema: schemaRef('ReferenceList') } } },
+      errors: { '400': 'ListReadFailed' },
+    }),
+  ]),
+);
+
+type DocumentationPath = (typeof DOCUMENTATION_FILES)[number]['paths'][number];
+const DOCUMENTATION_OPERATIONS: Record<DocumentationPath, { operationId: string; summary: string; description: string }> = {
+  '/api/v1/openapi.json': {
+    operationId: 'getOpenApiDocument',
+    summary: 'This document',
+    description: 'The OpenAPI 3.1 description of the API, generated from its zod schemas when the snapshot is built.',
+  },
+  '/': {
+    operationId: 'getDocumentationPage',
+    summary: 'The documentation page and explorer',
+    description: 'For people: what the API is, each endpoint with a live example, and an explorer of the catalogue.',
+  },
+  '/docs': { operationId: 'getDocumentationPageAtDocs', summary: 'The documentation page, at /docs', description: 'The same page as `/`.' },
+  '/docs/explorer.js': { operationId: 'getExplorerScript', summary: "The page's script", description: 'The one script of the documentation page.' },
+  '/docs/explorer.css': { operationId: 'getExplorerStylesheet', summary: "The page's stylesheet", description: 'The one stylesheet of the documentation page.' },
+  '/favicon.ico': { operationId: 'getIcon', summary: 'The icon', description: "The page's icon, where browsers look for it (a PNG)." },
+};
+
+const documentationPaths = Object.fromEntries(
+  DOCUMENTATION_FILES.flatMap(({ name, paths, contentType }) =>
+    paths.map((path: DocumentationPath) => {
+      const mediaType = contentType.split(';')[0]!;
+      const schema =
+        name === 'openapi.json'
+          ? { type: 'object', description: 'An OpenAPI 3.1 document.' }
+          : mediaType.startsWith('image/')
+            ? { type: 'string', contentMediaType: mediaType }
+            : { type: 'string' };
+      const headers = mediaType === 'text/html' ? okHeaders('Content-Security-Policy') : okHeaders();
+      return [
+        path,
+        operation({
+          ...DOCUMENTATION_OPERATIONS[path],
+          tag: 'Description',
+          ok: { description: `The file ${name}.`, headers, content: { [mediaType]: { schema } } },
+          errors: { '400': 'ReadFailed' },
+        }),
+      ];
+    }),
+  ),
+);
+
+export const PATHS = {
+  '/api/v1/data-element': operation({
+    operationId: 'searchDataElements',
+    tag: 'Data elements',
+    summary: 'Search the data elements',
+    description:
+      'The published data elements that match every filter given, in catalogue order. Without `limit`, every match; with it, one page, and a `Link` header to the others.',
+    parameters: parameterRefs(...(Object.keys(SearchParameters.shape) as (keyof typeof SearchParameters.shape)[])),
+    ok: {
+      description: 'The matching elements (`[]` when none match).',
+      headers: okHeaders('X-Total-Count', 'Link'),
+      content: { [JSON_TYPE]: { schema: schemaRef('SearchAnswer'), examples: elementExamples } },
+    },
+    errors: { '400': 'BadRequest', '404': 'UnknownSlug' },
+  }),
+  '/api/v1/data-element/{id}': operation({
+    operationId: 'getDataElement',
+    tag: 'Data elements',
+    summary: 'One data element',
+    description: 'The published element with this `_id`: the same bytes as in a search answer. An unverified element is not found, like an id that never existed.',
+    parameters: parameterRefs('id', 'fields'),
+    ok: {
+      description: 'The element.',
+      headers: okHeaders(),
+      content: { [JSON_TYPE]: { schema: { anyOf: [schemaRef('DataElement'), schemaRef('ProjectedDataElement')] }, examples: { whole: { summary: 'The whole element', value: dataElementExample }, projected: { summary: 'With fields=_id,title,unit', value: projectedElementExample } } } },
+    },
+    errors: { '400': 'BadRequest', '404': 'ElementNotFound' },
+  }),
+  '/api/v1/data-element/{id}/{year}.csv': operation({
+    operationId: 'getDataElementTable',
+    tag: 'Data elements',
+    summary: "One of an element's tables, as CSV",
+    description:
+      'RFC 4180 CSV (comma, CRLF, no BOM): one header line (a header spanning n columns gives n columns named `<header> - <sub-header>`), then one line per row. A cell that a spreadsheet would read as a formula gets a leading `\'`.',
+    parameters: parameterRefs('id', 'tableYear'),
+    ok: {
+      description: 'The table.',
+      headers: okHeaders('Content-Disposition'),
+      content: { [CSV_TYPE]: { schema: { type: 'string' }, example: 'Kecamatan,Jenis Kelamin - Laki-laki,Jenis Kelamin - Perempuan,Jumlah\r\nKota,"31,2","56,4","99,1"\r\n' } },
+    },
+    errors: { '400': 'ReadFailed', '404': 'TableNotFound' },
+  }),
+  '/api/v1/facets': operation({
+    operationId: 'getFacets',
+    tag: 'Data elements',
+    summary: 'Facet counts for a search',
+    description:
+      "What a catalogue front end shows beside a result list: how many elements each category, data source, sector, field and year would bring. Each dimension is counted with every filter but its own, so a chosen sector's neighbours still show their counts.",
+    parameters: parameterRefs(...(Object.keys(FacetParameters.shape) as (keyof typeof FacetParameters.shape)[])),
+    ok: { description: 'The counts.', headers: okHeaders(), content: { [JSON_TYPE]: { schema: schemaRef('FacetCounts') } } },
+    errors: { '400': 'BadRequest', '404': 'UnknownSlug' },
+  }),
+  ...listPaths,
+  ...documentationPaths,
+};

@@ -1,0 +1,23 @@
+// The real Worker in workerd (wrangler's unstable_startWorker, as `wrangler dev` runs it) over a
+// built snapshot, on a free loopback port. Node only.
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { startWorker, type RunningWorker } from '../../bench/start-worker.ts';
+import { FIXTURE_SNAPSHOT } from '../generator/build-fixture-snapshot.ts';
+
+const TEST_CONFIG = fileURLToPath(new URL('../wrangler.test.toml', import.meta.url));
+
+export async function startFixtureWorker(assets = FIXTURE_SNAPSHOT): Promise<RunningWorker> {
+  return startWorker({ config: TEST_CONFIG, assets, port: await freePort() });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
