@@ -1,6 +1,8 @@
 // An answer ready to stream: its exact length, the reads it will make, and its bytes. Shared by
 // the route and the benchmarks, so both measure the same work.
+import type { ElementKey } from '../core/contract.ts';
 import { answerChunks, answerLength, type AnswerSource, type ElementFormat } from './answer-stream.ts';
+import { projectedElement, wholeElement } from './element-format.ts';
 import type { ReadBudget } from './read-budget.ts';
 import { planReads, type ReadPlan } from './read-plan.ts';
 import type { LoadedIndex, SnapshotStore } from './snapshot-store.ts';
@@ -34,4 +36,10 @@ export function prepareAnswer(
     keep: index.elements.worthKeeping(plan.missingBytes) ? (e, bytes) => index.elements.keep(e, bytes) : undefined,
   };
   return { length: answerLength(elements, format, bare), plan, chunks: () => answerChunks(source, format, bare) };
+}
+
+/** How the answer writes each element: whole, or projected to `fields` (which needs keys.bin). */
+export async function answerFormat(index: LoadedIndex, store: SnapshotStore, budget: ReadBudget, fields: readonly ElementKey[] | undefined): Promise<ElementFormat> {
+  const { elementLength } = index.sections;
+  return fields ? projectedElement(elementLength, await store.keyStarts(index, budget), fields) : wholeElement(elementLength);
 }

@@ -29,8 +29,8 @@ export class ElementCache {
     this.cache.set(element, bytes.slice());
   }
 
-  /** Whether an answer needing this many bytes not yet held is worth keeping: not when it would flush most of the cache. */
+  /** Whether an answer needing this many bytes not yet held is worth keeping: not when it would not fit. */
   worthKeeping(missingBytes: number): boolean {
-    return missingBytes <= this.cache.capacity / 2;
+    return missingBytes <= this.cache.capacity;
   }
 }
