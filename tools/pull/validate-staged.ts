@@ -13,7 +13,7 @@ export interface StagedValidation {
 }
 
 export function validateStaged(staged: StagedCatalogue): StagedValidation {
-  const { problems, published, stats } = compileCatalogue(readCatalogue(staged.path));
+  const { problems, stats } = compileCatalogue(readCatalogue(staged.path), undefined, { keepPublished: false });
   // readCatalogue names files as seen from the working folder; the staged folder is gone after the pull
   const stagedPrefixes = [`${relative(process.cwd(), staged.path)}/`, `${staged.path}/`];
   const unstaged = (text: string) => stagedPrefixes.reduce((out, prefix) => out.split(prefix).join(''), text);
@@ -22,5 +22,5 @@ export function validateStaged(staged: StagedCatalogue): StagedValidation {
     const origin = staged.originOf(file);
     return formatProblem({ ...problem, file: origin ? `${file} (from ${origin})` : file, message: unstaged(problem.message) });
   });
-  return { problems: shown, published: published.length, heldBackByStatus: stats.heldBackByStatus };
+  return { problems: shown, published: stats.publishedCount, heldBackByStatus: stats.heldBackByStatus };
 }
