@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { REFERENCE_LISTS } from '../../../core/contract.ts';
 import { startWorker } from '../../../bench/start-worker.ts';
 import { FIXTURE_CATALOGUE, PROJECT_ROOT, runBuild, tempDir } from '../../generator/build-cli.ts';
-import { FIXTURE_SHARD_BYTES } from '../../generator/build-fixture-snapshot.ts';
+import { FIXTURE_TIERS } from '../../generator/build-fixture-snapshot.ts';
 import { SEARCH_CASES } from '../../support/search-cases.ts';
 import { runPull } from './pull-cli.ts';
 
@@ -38,7 +38,7 @@ interface Answer {
 async function answersOf(base: string): Promise<Map<string, Answer>> {
   const answers = new Map<string, Answer>();
   for (const path of ANSWERED_PATHS) {
-    const response = await fetch(base + path);
+    const response = await fetch(base + path, { signal: AbortSignal.timeout(15_000) });
     answers.set(path, { status: response.status, contentType: response.headers.get('content-type'), body: await response.text() });
   }
   return answers;
@@ -59,7 +59,7 @@ describe('pull from this API, then build', () => {
     const original = join(work, 'original');
     const pulled = join(work, 'pulled');
     const rebuilt = join(work, 'rebuilt');
-    const built = runBuild(['--data', FIXTURE_CATALOGUE, '--out', original, '--shard-bytes', String(FIXTURE_SHARD_BYTES)]);
+    const built = runBuild(['--data', FIXTURE_CATALOGUE, '--out', original, ...FIXTURE_TIERS]);
     expect(built.status, built.stderr).toBe(0);
 
     const { before, pull } = await serving(original, async (url) => ({
@@ -70,7 +70,7 @@ describe('pull from this API, then build', () => {
     expect(pull.status, pull.stderr).toBe(0);
     expect(pull.stdout, 'the Worker answers X-Total-Count (CONTRACT §5.1), so the pull pages and keeps the catalogue order').toMatch(/mode +paging/);
 
-    const rebuild = runBuild(['--data', pulled, '--out', rebuilt, '--shard-bytes', String(FIXTURE_SHARD_BYTES)]);
+    const rebuild = runBuild(['--data', pulled, '--out', rebuilt, ...FIXTURE_TIERS]);
     expect(rebuild.status, rebuild.stderr).toBe(0);
     const after = await serving(rebuilt, answersOf);
 
