@@ -19,6 +19,8 @@ const { values } = parseArgs({ options: { quick: { type: 'boolean', default: fal
 const SIZES = values.sizes ? values.sizes.split(',').map(Number) : values.quick ? [1000, 10000] : [1000, 10000, 100000];
 const SECONDS = Number(values.seconds);
 const WORK = resolve('bench/.work');
+/** Realistic titles: title search cost depends on the amount of distinct title text. */
+const TITLES = 'realistic';
 const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, pg: 54329 };
 
 // ---- cleanup of everything started, whatever happens ---------------------------------------
@@ -43,10 +45,10 @@ const log = (line: string) => console.log(`[bench] ${line}`);
 
 // ---- steps --------------------------------------------------------------------------------
 function prepareCatalogue(size: number): string {
-  const dir = join(WORK, `catalogue-${size}`);
+  const dir = join(WORK, `catalogue-${size}-${TITLES}`); // the title mode in the name: an older cached catalogue is not reused
   if (!existsSync(join(dir, '.complete'))) {
     rmSync(dir, { recursive: true, force: true });
-    execFileSync(process.execPath, ['--import', 'tsx', 'generator/synth-cli.ts', '--elements', String(size), '--out', dir], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'tools/synth/cli.ts', '--elements', String(size), '--out', dir, '--titles', TITLES], { stdio: 'inherit' });
     writeFileSync(join(dir, '.complete'), '');
   }
   return dir;
@@ -73,8 +75,8 @@ function measureInProcess(dist: string): InProcessFigures {
 
 /** The published catalogue as the peers load it: naive Worker assets, and one JSON for PostgreSQL. */
 function exportForPeers(size: number, dist: string) {
-  const naiveDir = join(WORK, `naive-${size}`);
-  const pgFile = join(WORK, `catalogue-${size}.json`);
+  const naiveDir = join(WORK, `naive-${size}-${TITLES}`);
+  const pgFile = join(WORK, `catalogue-${size}-${TITLES}.json`);
   if (existsSync(join(naiveDir, 'manifest.json')) && existsSync(pgFile)) return { naiveDir, pgFile };
   const elements = readPublishedElements(dist);
   const lists = readPublishedLists(dist);
@@ -207,6 +209,7 @@ function report(results: SizeResult[], pgNote: string): string {
     `- date: ${new Date().toISOString()}`,
     `- command: \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\``,
     `- Node ${process.version}, wrangler ${wranglerVersion}, CPU ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
+    `- catalogues: \`npm run synth -- --elements N --titles ${TITLES}\` (nearly all titles distinct)`,
     `- load: autocannon, 10 connections, ${SECONDS} s per cell, loopback; every server on this one machine`,
     `- ${pgNote}`,
     '',

@@ -2,7 +2,7 @@
 // from the contract and a JSON body of the contract's shape; never a 500, never a throw.
 import { describe, expect, it } from 'vitest';
 import { REDOS_PATTERNS } from '../support/redos-patterns.ts';
-import { seededRandom } from '../../generator/seeded-random.ts';
+import { seededRandom } from '../../tools/synth/seeded-random.ts';
 import { ORIGIN, callWorker } from './worker-client.ts';
 
 const REQUESTS = 3000;
