@@ -108,6 +108,7 @@ async function main(): Promise<number> {
     const listCounts = await pullCatalogue(client, staged, options.pageSize, stats);
     progress.stop();
 
+    console.error(`checking the ${stats.elements} pulled elements as the build would…`);
     const validation = validateStaged(staged);
     if (validation.problems.length > 0) {
       for (const problem of validation.problems) console.error(problem);
