@@ -134,7 +134,7 @@ async function main(): Promise<number> {
         `  lists      ${lists}`,
         `  elements   ${stats.elements} in ${stats.elementFiles} files; ${validation.published} published${heldBack.length ? `, held back ${heldBack.join(', ')}` : ''}`,
         ...(stats.skippedForeign ? [`  skipped    ${stats.skippedForeign} answered under another data source's slug (each is asked for under its own)`] : []),
-        `  requests   ${transfer.requests} (${transfer.retries} retried)`,
+        `  requests   ${transfer.requests} (${transfer.retries} of them ${transfer.retries === 1 ? 'a retry' : 'retries'})`,
         `  received   ${byteSize(transfer.bytes)}`,
       ].join('\n'),
     );

@@ -121,7 +121,7 @@ describe('npm run pull: transient failures are asked again', () => {
     const run = await runPull(['--from', fake.url, '--out', out, '--page-size', '4', ...FAST_RETRIES]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/data-element\?limit=4&offset=8: answered 500 \{"error":"busy"\}; asking again in/);
-    expect(run.stdout).toMatch(/requests +\d+ \(1 retried\)/);
+    expect(run.stdout).toMatch(/requests +\d+ \(1 of them a retry\)/);
     expect(publishedIds(out)).toEqual(fake.catalogue.elements.map((element) => element._id));
   });
 
