@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../../bench/start-worker.ts';
-import { startFixtureWorker } from '../support/fixture-worker.ts';
+import { startFixtureWorker } from '../support/node/fixture-worker.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Without the background-networking flags Chromium calls Google's hosts at start (the network here is closed). */

@@ -9,7 +9,7 @@ import { REFERENCE_LISTS } from '../../core/contract.ts';
 import type { RunningWorker } from '../../bench/start-worker.ts';
 import { FIXTURE_SNAPSHOT } from '../generator/build-fixture-snapshot.ts';
 import { tempDir } from '../generator/build-cli.ts';
-import { startFixtureWorker } from '../support/fixture-worker.ts';
+import { startFixtureWorker } from '../support/node/fixture-worker.ts';
 
 type Json = Record<string, any>;
 

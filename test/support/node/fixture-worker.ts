@@ -2,13 +2,14 @@
 // built snapshot, on a free loopback port. Node only.
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startWorker, type RunningWorker } from '../../bench/start-worker.ts';
-import { FIXTURE_SNAPSHOT } from '../generator/build-fixture-snapshot.ts';
+import { startWorker, type RunningWorker } from '../../../bench/start-worker.ts';
+import { FIXTURE_SNAPSHOT } from '../../generator/build-fixture-snapshot.ts';
 
-const TEST_CONFIG = fileURLToPath(new URL('../wrangler.test.toml', import.meta.url));
+/** The Worker as deployed; only its assets folder is the test's. */
+const CONFIG = fileURLToPath(new URL('../../../wrangler.toml', import.meta.url));
 
 export async function startFixtureWorker(assets = FIXTURE_SNAPSHOT): Promise<RunningWorker> {
-  return startWorker({ config: TEST_CONFIG, assets, port: await freePort() });
+  return startWorker({ config: CONFIG, assets, port: await freePort() });
 }
 
 function freePort(): Promise<number> {
