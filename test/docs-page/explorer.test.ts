@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../../bench/start-worker.ts';
 import { startFixtureWorker } from '../support/node/fixture-worker.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium (.ci/run installs it); Google Chrome where a CI image has that instead. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/google-chrome'].find((path) => existsSync(path));
 /** Without the background-networking flags Chromium calls Google's hosts at start (the network here is closed). */
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SCREENSHOT = join(tmpdir(), 'satu-data-explorer.png');
@@ -18,7 +19,7 @@ let worker: RunningWorker;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
+  if (!CHROMIUM) throw new Error('/usr/bin/chromium is missing: apt-get install -y chromium (.ci/run does), or set CHROMIUM_PATH');
   [worker, browser] = await Promise.all([startFixtureWorker(), chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })]);
 }, 60_000);
 
