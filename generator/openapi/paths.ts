@@ -23,10 +23,11 @@ interface Operation {
   description: string;
   parameters?: object[];
   ok: object;
+  notModified?: ResponseName;
   errors: Partial<Record<'400' | '404', ResponseName>>;
 }
 
-function operation({ operationId, tag, summary, description, parameters = [], ok, errors }: Operation) {
+function operation({ operationId, tag, summary, description, parameters = [], ok, notModified = 'NotModified', errors }: Operation) {
   const errorResponses = Object.fromEntries(Object.entries(errors).map(([status, name]) => [status, responseRef(name)]));
   return {
     get: {
@@ -35,7 +36,7 @@ function operation({ operationId, tag, summary, description, parameters = [], ok
       summary,
       description,
       parameters: [...parameters, ...parameterRefs('ifNoneMatch')],
-      responses: { '200': ok, '304': responseRef('NotModified'), ...errorResponses },
+      responses: { '200': ok, '304': responseRef(notModified), ...errorResponses },
     },
   };
 }
@@ -114,6 +115,7 @@ export const PATHS = {
       headers: okHeaders('X-Total-Count', 'Link'),
       content: { [JSON_TYPE]: { schema: schemaRef('SearchAnswer'), examples: elementExamples } },
     },
+    notModified: 'NotModifiedPage',
     errors: { '400': 'BadRequest', '404': 'UnknownSlug' },
   }),
   '/api/v1/data-element/{id}': operation({

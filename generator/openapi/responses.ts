@@ -60,6 +60,10 @@ export const RESPONSES = {
     description: '`If-None-Match` named the current ETag: nothing changed. No body.',
     headers: headerRefs('ETag', 'Cache-Control', 'Access-Control-Allow-Origin'),
   },
+  NotModifiedPage: {
+    description: '`If-None-Match` named the current ETag: nothing changed. No body; the paging headers as with a 200.',
+    headers: headerRefs('ETag', 'Cache-Control', 'Access-Control-Allow-Origin', 'X-Total-Count', 'Link'),
+  },
   BadRequest: errorResponse('A parameter is invalid (the title pattern, a number, a field name) or misspelt, or the snapshot could not be read.', 'MessageBody', {
     pattern: { summary: 'A title pattern the API refuses', value: invalidPatternExample },
     parameter: { summary: 'A parameter out of range, repeated or misspelt', value: invalidParameterExample },
