@@ -68,7 +68,7 @@ describe('GET /api/v1/data-element: the published element', () => {
     const response = await search('');
     const text = await response.text();
     expect(Number(response.headers.get('content-length'))).toBe(new TextEncoder().encode(text).length);
-    expect((JSON.parse(text) as unknown[]).length).toBe(17);
+    expect((JSON.parse(text) as unknown[]).length).toBe(19);
   });
 });
 
