@@ -2,7 +2,7 @@
 // fresh isolate's index load and first search, heap after load, and per query the search time
 // (no answer cache), then the answer streamed cold (no element cache) with its reads counted.
 // Usage: tsx bench/in-process.ts DIST_DIR [--json]
-import { folderAssets } from '../test/support/folder-assets.ts';
+import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { prepareAnswer } from '../worker/answer.ts';
 import { elementFormat } from '../worker/element-format.ts';
 import { ElementCache } from '../worker/element-cache.ts';

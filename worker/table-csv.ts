@@ -1,14 +1,20 @@
-// One data table as CSV (contract §5.5): RFC 4180 (csv-stringify: comma, CRLF, quotes where
-// needed), spanning headers flattened to one header line, spreadsheet formulas neutralized.
-import { stringify } from 'csv-stringify/sync';
-import type { Table } from '../core/schema.ts';
+// One data table as CSV (contract §5.5): RFC 4180 (comma, CRLF, quotes where needed), spanning
+// headers flattened to one header line, spreadsheet formulas neutralized. Quoting is written out
+// here: the usual library needs Node's Buffer when loaded (or a 30 KiB polyfill in the Worker).
+
+/** The part of a table the CSV needs (a data entry's `table`). */
+export interface CsvTable {
+  headers: { content: string; colSpan: number }[];
+  subHeaders: string[][];
+  rows: string[][];
+}
 
 /**
  * The header line: a header spanning one column is named by its content; one spanning n columns
  * gives n columns "<content> - <label>", taking its labels in order from the sub-header rows (with
  * several sub-header rows, a column's labels are joined by " - ", top row first).
  */
-export function csvColumnNames(table: Table): string[] {
+export function csvColumnNames(table: CsvTable): string[] {
   const names: string[] = [];
   let subColumn = 0; // position in the sub-header rows, which list the spanning headers' labels in order
   for (const header of table.headers) {
@@ -32,7 +38,9 @@ export function neutralizeFormula(cell: string): string {
   return FORMULA_START.test(cell) && !NUMBER.test(cell) ? `'${cell}` : cell;
 }
 
-export function tableCsv(table: Table): string {
-  const records = [csvColumnNames(table), ...table.rows].map((record) => record.map(neutralizeFormula));
-  return stringify(records, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+/** RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
+const csvField = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+
+export function tableCsv(table: CsvTable): string {
+  return [csvColumnNames(table), ...table.rows].map((record) => `${record.map((cell) => csvField(neutralizeFormula(cell))).join(',')}\r\n`).join('');
 }
