@@ -10,15 +10,18 @@ export function pagingLinks(url: URL, total: number, limit: number, offset: numb
   return links.join(', ');
 }
 
-/** The request URL with its offset parameter set to n, every other parameter as the client wrote it. */
+/**
+ * The request URL with its offset parameter set to n, every other parameter as the client wrote it.
+ * One offset only: the first one's place takes n, later ones (empty, or the link would be a 400) go.
+ */
 function withOffset(url: URL, n: number): string {
   const parts = url.search.length > 1 ? url.search.slice(1).split('&') : [];
   let replaced = false;
-  const out = parts.map((part) => {
-    if (decodeName(part) !== 'offset') return part;
-    replaced = true;
-    return `offset=${n}`;
-  });
+  const out: string[] = [];
+  for (const part of parts) {
+    if (decodeName(part) !== 'offset') out.push(part);
+    else if (!replaced) out.push(`offset=${n}`), (replaced = true);
+  }
   if (!replaced) out.push(`offset=${n}`);
   return `${url.origin}${url.pathname}?${out.join('&')}`;
 }
