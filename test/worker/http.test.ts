@@ -26,6 +26,15 @@ describe('methods', () => {
     await expectErrorBody(response, 405, 'error');
   });
 
+  it.each(['/api/v1/facets', '/api/v1/data-element/000000000000000000001001', '/api/v1/data-element/000000000000000000001001/2022.csv', '/api/v1/category/'])(
+    'answers POST on %s with a JSON 405',
+    async (path) => {
+      const response = await api(path, { method: 'POST', body: '{}' });
+      expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+      await expectErrorBody(response, 405, 'error');
+    },
+  );
+
   it('answers a CORS preflight', async () => {
     const response = await api('/api/v1/data-element', {
       method: 'OPTIONS',
