@@ -7,6 +7,8 @@
 //   _snapshot/<buildId>/index.bin              Uint32 sections (see IndexSections)
 //   _snapshot/<buildId>/titles.txt             distinct titles, joined by "\n"
 //   _snapshot/<buildId>/titles-folded.txt      the same, ASCII-case-folded (same offsets)
+//   _snapshot/<buildId>/keys.bin               Uint32 [N × 10]: where each key of each element starts
+//   _snapshot/<buildId>/ids.bin                Uint32 [N] idOrder, then [N+1] idStart (see IdSections)
 //   _snapshot/<buildId>/ids.txt                element ids in code-unit order, concatenated
 //   _snapshot/<buildId>/blocks/<n>.json        small blocks: published elements joined by ","
 //   _snapshot/<buildId>/runs/<n>.json          large runs: consecutive blocks joined by ","
@@ -14,6 +16,8 @@
 // Element bytes exist twice, in catalogue order: small blocks (tens of KiB) for answers that
 // need a few elements, and large runs (MiB; each the concatenation of consecutive blocks) that a
 // broad answer streams through, so no answer needs more than a bounded number of reads.
+// keys.bin and ids.bin/ids.txt are read only by the requests that need them (a projection, one
+// element by id), so a fresh isolate's first search loads less.
 // Everything but the manifest sits under the build id, so an isolate holding an older index
 // can never read a newer file by mistake: it gets a 404 and reloads.
 import type { ReferenceListName } from './contract.ts';
@@ -32,6 +36,8 @@ export const snapshotPaths = (buildId: string) => {
     indexBinary: `${root}/index.bin`,
     titles: `${root}/titles.txt`,
     foldedTitles: `${root}/titles-folded.txt`,
+    keys: `${root}/keys.bin`,
+    idSections: `${root}/ids.bin`,
     ids: `${root}/ids.txt`,
     block: (block: number) => `${root}/blocks/${numbered(block)}.json`,
     run: (run: number) => `${root}/runs/${numbered(run)}.json`,
@@ -62,11 +68,6 @@ export interface IndexSections {
   /** [N] byte offset of each element inside its block, and its byte length. */
   elementStart: Uint32Array;
   elementLength: Uint32Array;
-  /**
-   * [N × 10] where each top-level key of the element starts (`"key":…`), as a byte offset from
-   * the element's start; key k ends one byte (the comma or the closing brace) before the next.
-   */
-  elementKeyStart: Uint32Array;
   /** [N] distinct-title number of each element. */
   elementTitle: Uint32Array;
   /** [T+1] UTF-16 offset of each title in titles.txt; a title ends one unit before the next starts. */
@@ -84,14 +85,35 @@ export interface IndexSections {
   sectorPostings: Uint32Array;
   fieldPostingStart: Uint32Array;
   fieldPostings: Uint32Array;
-  /** [N] elements in code-unit order of their _id; [N+1] UTF-16 offset of each id (in that order) in ids.txt. */
-  idOrder: Uint32Array;
-  idStart: Uint32Array;
   /** Elements with a table for year y (years in IndexHeader.years order), CSR like the lists. */
   yearPostingStart: Uint32Array;
   yearPostings: Uint32Array;
 }
 export type SectionName = keyof IndexSections;
+
+/**
+ * keys.bin: [N × 10] where each top-level key of an element starts (`"key":…`), as a byte offset
+ * from the element's start; key k ends one byte (the comma or the closing brace) before the next.
+ */
+export type ElementKeyStarts = Uint32Array;
+
+/** ids.bin: [N] elements in code-unit order of their _id, then [N+1] UTF-16 offset of each id (in that order) in ids.txt. */
+export interface IdSections {
+  idOrder: Uint32Array;
+  idStart: Uint32Array;
+}
+
+export function encodeIdSections({ idOrder, idStart }: IdSections): Uint8Array {
+  const words = new Uint32Array(idOrder.length + idStart.length);
+  words.set(idOrder, 0);
+  words.set(idStart, idOrder.length);
+  return new Uint8Array(words.buffer);
+}
+
+export function decodeIdSections(buffer: ArrayBuffer, elementCount: number): IdSections {
+  if (buffer.byteLength !== (2 * elementCount + 1) * 4) throw new Error('ids.bin: unexpected length');
+  return { idOrder: new Uint32Array(buffer, 0, elementCount), idStart: new Uint32Array(buffer, elementCount * 4, elementCount + 1) };
+}
 export type PostingDimension = ReferenceListName | 'year';
 
 export const postingSections = (dimension: PostingDimension) =>

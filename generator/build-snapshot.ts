@@ -5,6 +5,7 @@ import {
   LAYOUT_VERSION,
   MANIFEST_PATH,
   TITLE_SEPARATOR,
+  encodeIdSections,
   encodeIndexSections,
   foldAsciiCase,
   postingSections,
@@ -60,20 +61,19 @@ export function buildSnapshot(catalogue: CompiledCatalogue, options: TierSizes =
 
   const ids = buildIdIndex(published);
   content.set('ids', encoder.encode(ids.text));
+  content.set('id-sections', encodeIdSections(ids));
+  content.set('keys', new Uint8Array(Uint32Array.from(published.flatMap((element) => element.keyStarts)).buffer));
   const years = [...new Set(published.flatMap((element) => element.years))].sort((a, b) => a - b);
   const sections: IndexSections = {
     elementBlock: tiers.elementBlock,
     elementStart: tiers.elementStart,
     elementLength: tiers.elementLength,
-    elementKeyStart: Uint32Array.from(published.flatMap((element) => element.keyStarts)),
     elementTitle: titles.elementTitle,
     titleStart: titles.titleStart,
     blockLength: Uint32Array.from(tiers.blocks, (bytes) => bytes.length),
     runFirstBlock: tiers.runFirstBlock,
     ...buildPostingLists(published, lists),
     ...buildYearPostings(published, years),
-    idOrder: ids.idOrder,
-    idStart: ids.idStart,
   };
   const { bytes: indexBytes, table } = encodeIndexSections(sections);
   content.set('index.bin', indexBytes);
@@ -102,6 +102,8 @@ export function buildSnapshot(catalogue: CompiledCatalogue, options: TierSizes =
   files.set(paths.foldedTitles, content.get('titles-folded')!);
   files.set(paths.indexBinary, indexBytes);
   files.set(paths.ids, content.get('ids')!);
+  files.set(paths.idSections, content.get('id-sections')!);
+  files.set(paths.keys, content.get('keys')!);
   files.set(paths.index, encoder.encode(JSON.stringify(header)));
 
   const manifest: Manifest = {

@@ -22,6 +22,8 @@ export interface AnswerSource {
   openRun(run: number): Promise<OpenRun>;
   /** Called with every element read from the snapshot, when the answer is worth remembering. */
   keep?: (e: number, bytes: Uint8Array) => void;
+  /** Called once when the answer is written or abandoned (it frees what the plan held). */
+  done: () => void;
 }
 
 /** Steps opened ahead of the one being written out (the request's budget caps connections at 6). */
@@ -75,12 +77,13 @@ export async function* answerChunks(source: AnswerSource, format: ElementFormat,
       }
       if (i > 0) out.piece(COMMA);
       format.write(e, bytes, out);
-      yield* out.full();
+      if (out.hasFull) yield* out.full();
     }
     if (!bare) out.piece(CLOSE);
     yield* out.full();
     yield* out.rest();
   } finally {
+    source.done();
     current?.reader?.cancel();
     for (const pending of opened) if (pending.kind === 'run') pending.run.then(closeRun, () => undefined);
   }
@@ -97,7 +100,7 @@ const CLOSE = encoder.encode(']');
 const COMMA = encoder.encode(',');
 
 /** Pieces are copied into chunks of this size: one chunk per element would cost more than the copy. */
-const CHUNK_BYTES = 64 * 1024;
+const CHUNK_BYTES = 128 * 1024;
 
 /** Gathers small pieces into chunks; a piece larger than a chunk goes out as it is. */
 export class ChunkWriter {
@@ -113,6 +116,10 @@ export class ChunkWriter {
     }
     this.chunk.set(bytes, this.used);
     this.used += bytes.length;
+  }
+
+  get hasFull(): boolean {
+    return this.ready.length > 0;
   }
 
   /** Chunks ready to go out. */

@@ -2,7 +2,7 @@
 // (`fields=`). A projection concatenates byte ranges of the stored JSON, whose key offsets the
 // index holds; nothing is parsed or re-serialized.
 import { ELEMENT_KEYS, type ElementKey } from '../core/contract.ts';
-import type { IndexSections } from '../core/snapshot-layout.ts';
+import type { ElementKeyStarts } from '../core/snapshot-layout.ts';
 import type { ChunkWriter, ElementFormat } from './answer-stream.ts';
 
 const KEYS = ELEMENT_KEYS.length;
@@ -11,16 +11,19 @@ const OPEN = encoder.encode('{');
 const CLOSE = encoder.encode('}');
 const COMMA = encoder.encode(',');
 
-type Sections = Pick<IndexSections, 'elementLength' | 'elementKeyStart'>;
+/** The element as stored. */
+export const wholeElement = (elementLength: Uint32Array): ElementFormat => ({
+  length: (e) => elementLength[e]!,
+  write: (_e, bytes, out) => out.piece(bytes),
+});
 
-/** The element as stored, or only `fields` (in the contract's key order) when given. */
-export function elementFormat(sections: Sections, fields: readonly ElementKey[] | undefined): ElementFormat {
-  if (fields === undefined) return { length: (e) => sections.elementLength[e]!, write: (_e, bytes, out) => out.piece(bytes) };
+/** Only `fields` of each element, in the contract's key order; `keyStart` from keys.bin. */
+export function projectedElement(elementLength: Uint32Array, keyStart: ElementKeyStarts, fields: readonly ElementKey[]): ElementFormat {
   const keys = fields.map((field) => ELEMENT_KEYS.indexOf(field));
   // `"key":value` of key k: from its start to one byte (comma or closing brace) before the next key's
   const range = (e: number, k: number): [number, number] => {
-    const start = sections.elementKeyStart[e * KEYS + k]!;
-    const next = k + 1 < KEYS ? sections.elementKeyStart[e * KEYS + k + 1]! : sections.elementLength[e]!;
+    const start = keyStart[e * KEYS + k]!;
+    const next = k + 1 < KEYS ? keyStart[e * KEYS + k + 1]! : elementLength[e]!;
     return [start, next - 1];
   };
   return {

@@ -1,13 +1,18 @@
 // One element by its _id: a binary search over the ids in code-unit order (built by the generator).
-import type { IndexSections } from '../core/snapshot-layout.ts';
+import type { IdSections } from '../core/snapshot-layout.ts';
 
-export function findElementById(ids: string, sections: Pick<IndexSections, 'idOrder' | 'idStart'>, id: string): number | undefined {
-  const { idOrder, idStart } = sections;
+/** The loaded id index: ids.bin's sections and the ids' text. */
+export interface IdIndex extends IdSections {
+  text: string;
+}
+
+export function findElementById(ids: IdIndex, id: string): number | undefined {
+  const { idOrder, idStart, text } = ids;
   let low = 0;
   let high = idOrder.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    const candidate = ids.slice(idStart[mid], idStart[mid + 1]);
+    const candidate = text.slice(idStart[mid], idStart[mid + 1]);
     if (candidate === id) return idOrder[mid];
     if (candidate < id) low = mid + 1;
     else high = mid;

@@ -43,8 +43,13 @@ export async function collect(answer: PreparedAnswer): Promise<Uint8Array> {
   return out;
 }
 
+/** `first`, then the rest of the generator; returning early returns the rest too (its cleanup runs). */
 async function* prepend<T>(first: IteratorResult<T>, rest: AsyncGenerator<T>): AsyncGenerator<T> {
-  if (first.done) return;
-  yield first.value;
-  yield* rest;
+  try {
+    if (first.done) return;
+    yield first.value;
+    yield* rest;
+  } finally {
+    await rest.return(undefined);
+  }
 }

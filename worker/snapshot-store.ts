@@ -2,18 +2,21 @@
 // can hand in a fake), counted against the request's ReadBudget. The manifest and the index are
 // loaded once per isolate and kept; a failed read drops them, so a rebuilt snapshot is picked up
 // on the next request.
-import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
+import { ELEMENT_KEYS, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import {
   LAYOUT_VERSION,
   MANIFEST_PATH,
+  decodeIdSections,
   decodeIndexSections,
   snapshotPaths,
+  type ElementKeyStarts,
   type IndexHeader,
   type IndexSections,
   type Manifest,
 } from '../core/snapshot-layout.ts';
 import { AnswerCache } from './answer-cache.ts';
 import { ElementCache } from './element-cache.ts';
+import type { IdIndex } from './element-lookup.ts';
 import type { ReferenceItem } from '../core/schema.ts';
 import type { ReadBudget } from './read-budget.ts';
 import { buildSlugLookup, type SearchIndex } from './search.ts';
@@ -55,7 +58,7 @@ export class SnapshotStore {
   private indexPromise: Promise<LoadedIndex> | undefined;
   private readonly lists = new Map<string, Uint8Array>();
   private readonly parsedLists = new WeakMap<Uint8Array, ReferenceItem[]>();
-  private readonly idTexts = new Map<string, Promise<string>>();
+  private readonly lazyParts = new Map<string, Promise<unknown>>();
 
   constructor(private readonly assets: AssetFetcher) {}
 
@@ -98,13 +101,33 @@ export class SnapshotStore {
   }
 
   /** The element ids in code-unit order (for finding one element), loaded once when first needed. */
-  ids(buildId: string, budget: ReadBudget): Promise<string> {
-    let ids = this.idTexts.get(buildId);
-    if (!ids) {
-      ids = this.readBytes(snapshotPaths(buildId).ids, budget).then((bytes) => new TextDecoder().decode(bytes));
-      this.idTexts.set(buildId, this.remember(ids));
-    }
-    return ids;
+  ids(index: LoadedIndex, budget: ReadBudget): Promise<IdIndex> {
+    return this.lazily(`ids ${index.buildId}`, async () => {
+      const paths = snapshotPaths(index.buildId);
+      const [sections, text] = await Promise.all([this.readBytes(paths.idSections, budget), this.readBytes(paths.ids, budget)]);
+      try {
+        return { ...decodeIdSections(sections, index.elementCount), text: new TextDecoder().decode(text) };
+      } catch (error) {
+        throw this.unavailable(paths.idSections, (error as Error).message);
+      }
+    });
+  }
+
+  /** Where each key of each element starts (for projections), loaded once when first needed. */
+  keyStarts(index: LoadedIndex, budget: ReadBudget): Promise<ElementKeyStarts> {
+    return this.lazily(`keys ${index.buildId}`, async () => {
+      const path = snapshotPaths(index.buildId).keys;
+      const bytes = await this.readBytes(path, budget);
+      if (bytes.byteLength !== index.elementCount * ELEMENT_KEYS.length * 4) throw this.unavailable(path, 'unexpected length');
+      return new Uint32Array(bytes);
+    });
+  }
+
+  /** A part of the index that only some requests need, loaded by the first of them and kept. */
+  private lazily<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let loading = this.lazyParts.get(key) as Promise<T> | undefined;
+    if (!loading) this.lazyParts.set(key, (loading = this.remember(load())));
+    return loading;
   }
 
   /** One block of element bytes, whole. */
@@ -212,7 +235,7 @@ export class SnapshotStore {
     this.manifestPromise = undefined;
     this.indexPromise = undefined;
     this.lists.clear();
-    this.idTexts.clear();
+    this.lazyParts.clear();
   }
 }
 

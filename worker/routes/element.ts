@@ -2,10 +2,10 @@
 // An unverified element was never published: its id answers exactly as an unknown one.
 import type { Context } from 'hono';
 import type { DataElement } from '../../core/schema.ts';
-import { prepareAnswer } from '../answer.ts';
+import { answerFormat, prepareAnswer } from '../answer.ts';
 import { answerLength } from '../answer-stream.ts';
 import { etagMatches } from '../cache-headers.ts';
-import { elementFormat } from '../element-format.ts';
+import { wholeElement } from '../element-format.ts';
 import { findElementById } from '../element-lookup.ts';
 import { invalidQuery, noSuchElement, noSuchTable } from '../http-errors.ts';
 import { parseFieldsOnly } from '../query.ts';
@@ -22,7 +22,7 @@ export async function oneElement(c: Context<AppEnv>) {
   const { index, store, budget, element } = await locate(c);
   const etag = answerEtag(index.buildId, JSON.stringify(['element', element, parsed.fields ?? null]));
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const format = elementFormat(index.sections, parsed.fields);
+  const format = await answerFormat(index, store, budget, parsed.fields);
   const elements = Uint32Array.of(element);
   if (c.req.method === 'HEAD') return new Response(null, { headers: snapshotHeaders(etag, answerLength(elements, format, true)) });
   const answer = prepareAnswer(index, store, budget, elements, format, true);
@@ -37,7 +37,7 @@ export async function tableAsCsv(c: Context<AppEnv>) {
   const etag = answerEtag(index.buildId, JSON.stringify(['csv', element, year]));
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
   // One element: parsing it is cheap, and the table has to be read cell by cell anyway.
-  const answer = prepareAnswer(index, store, budget, Uint32Array.of(element), elementFormat(index.sections, undefined), true);
+  const answer = prepareAnswer(index, store, budget, Uint32Array.of(element), wholeElement(index.sections.elementLength), true);
   const parsed = JSON.parse(new TextDecoder().decode(await collect(answer))) as DataElement;
   const entry = parsed.data.find((d) => d.year === year)!;
   const bytes = new TextEncoder().encode(tableCsv(entry.table));
@@ -50,7 +50,7 @@ async function locate(c: Context<AppEnv>): Promise<{ index: LoadedIndex; store: 
   const budget = new ReadBudget(MAX_READS_SMALL_PAGE);
   const store = snapshotStore(c.env.ASSETS);
   const index = await store.index(budget, keepAlive(c));
-  const element = findElementById(await store.ids(index.buildId, budget), index.sections, id);
+  const element = findElementById(await store.ids(index, budget), id);
   if (element === undefined) throw noSuchElement(id);
   return { index, store, budget, element, id };
 }

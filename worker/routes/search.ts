@@ -1,9 +1,8 @@
 // GET /api/v1/data-element: the search (contract §3, §5.1–5.3), paged, projected, streamed.
 import type { Context } from 'hono';
-import { prepareAnswer } from '../answer.ts';
+import { answerFormat, prepareAnswer } from '../answer.ts';
 import { answerLength } from '../answer-stream.ts';
 import { etagMatches } from '../cache-headers.ts';
-import { elementFormat } from '../element-format.ts';
 import { pagingLinks } from '../paging-links.ts';
 import { budgetFor } from '../read-budget.ts';
 import { keepAlive, notModified, snapshotHeaders, streamedBody, type AppEnv } from '../responses.ts';
@@ -21,7 +20,7 @@ export async function search(c: Context<AppEnv>) {
   const paging: Record<string, string> = { 'x-total-count': String(matches.all.length) };
   if (query.limit !== undefined) paging.link = pagingLinks(url, matches.all.length, query.limit, query.offset);
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag, paging);
-  const format = elementFormat(index.sections, query.fields);
+  const format = await answerFormat(index, store, budget, query.fields);
   if (c.req.method === 'HEAD') return new Response(null, { headers: snapshotHeaders(etag, answerLength(matches.page, format), paging) });
   const answer = prepareAnswer(index, store, budget, matches.page, format);
   return new Response(await streamedBody(answer), { headers: snapshotHeaders(etag, answer.length, paging) });
