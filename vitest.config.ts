@@ -15,7 +15,15 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/worker/**', '**/node_modules/**'], environment: 'node', testTimeout: 60_000 },
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/worker/**', '**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+          // its schema is imported as JSON without an import attribute, which Node refuses; Vite's transform accepts it
+          server: { deps: { inline: ['@actions/workflow-parser'] } },
+        },
       },
       {
         plugins: [cloudflareTest({ wrangler: { configPath: './test/wrangler.test.toml' } })],

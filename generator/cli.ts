@@ -1,6 +1,7 @@
 // npm run build -- [--data DIR] [--out DIR]
 // read (data/) → validate + resolve + serialize → build snapshot files → write dist/ atomically.
-// Exit codes: 0 built, 1 the catalogue has problems (output untouched), 2 bad usage or I/O failure.
+// Exit codes: 0 built, 1 the catalogue has problems (output untouched), 2 bad usage (including an
+// --out that would replace the catalogue or the project) or I/O failure.
 import { parseArgs } from 'node:util';
 import { formatProblem } from './problems.ts';
 import { readCatalogue } from './read-catalogue.ts';
@@ -8,6 +9,7 @@ import { compileCatalogue } from './compile-catalogue.ts';
 import { buildSnapshot, type TierSizes } from './build-snapshot.ts';
 import { writeSnapshotAtomically } from './write-snapshot.ts';
 import { createProgress } from './progress.ts';
+import { refuseBuildOutput } from './output-guard.ts';
 
 const USAGE = 'usage: npm run build -- [--data DIR] [--out DIR] [--block-bytes N] [--run-bytes N]';
 
@@ -29,6 +31,11 @@ function main(): number {
     };
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const refusal = refuseBuildOutput(options.out, options.data);
+  if (refusal) {
+    console.error(refusal);
     return 2;
   }
   const started = performance.now();

@@ -34,7 +34,12 @@ export interface CompiledCatalogue {
   problems: Problem[];
   lists: Record<ReferenceListName, ReferenceItem[]>;
   published: PublishedElement[];
-  stats: { elementFiles: number; elementsRead: number; heldBackByStatus: Record<string, number> };
+  stats: { elementFiles: number; elementsRead: number; publishedCount: number; heldBackByStatus: Record<string, number> };
+}
+
+export interface CompileOptions {
+  /** false: check and count published elements without keeping them (memory stays bounded by the largest file). */
+  keepPublished?: boolean;
 }
 
 export const idString = (id: IdInput): string => (typeof id === 'string' ? id : id.$oid);
@@ -45,7 +50,11 @@ interface ListIndex {
   file: string;
 }
 
-export function compileCatalogue(sources: CatalogueSources, onProgress?: (elementsRead: number, files: number) => void): CompiledCatalogue {
+export function compileCatalogue(
+  sources: CatalogueSources,
+  onProgress?: (elementsRead: number, files: number) => void,
+  { keepPublished = true }: CompileOptions = {},
+): CompiledCatalogue {
   const problems: Problem[] = [];
   const idOwners = new Map<string, string>(); // _id → where it was first seen
   const claimId = (id: string, file: string, path: string) => {
@@ -61,6 +70,7 @@ export function compileCatalogue(sources: CatalogueSources, onProgress?: (elemen
 
   const published: PublishedElement[] = [];
   const heldBackByStatus: Record<string, number> = {};
+  let publishedCount = 0;
   let elementsRead = 0;
   let elementFiles = 0;
   for (const source of sources.elementFiles) {
@@ -84,12 +94,13 @@ export function compileCatalogue(sources: CatalogueSources, onProgress?: (elemen
         heldBackByStatus[input.status] = (heldBackByStatus[input.status] ?? 0) + 1;
         return;
       }
-      published.push(publish(input, resolved, listIndexes));
+      publishedCount++;
+      if (keepPublished) published.push(publish(input, resolved, listIndexes));
     });
     onProgress?.(elementsRead, elementFiles);
   }
   const lists = Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, listIndexes[name].items])) as CompiledCatalogue['lists'];
-  return { problems, lists, published, stats: { elementFiles, elementsRead, heldBackByStatus } };
+  return { problems, lists, published, stats: { elementFiles, elementsRead, publishedCount, heldBackByStatus } };
 }
 
 function parseSource(source: SourceFile, problems: Problem[]): { value: unknown } | undefined {
