@@ -3,8 +3,7 @@
 // (no answer cache), then the answer streamed cold (no element cache) with its reads counted.
 // Usage: tsx bench/in-process.ts DIST_DIR [--json]
 import { folderAssets } from '../test/support/node/folder-assets.ts';
-import { prepareAnswer } from '../worker/answer.ts';
-import { wholeElement } from '../worker/element-format.ts';
+import { answerFormat, prepareAnswer } from '../worker/answer.ts';
 import { ElementCache } from '../worker/element-cache.ts';
 import { ReadBudget } from '../worker/read-budget.ts';
 import { checkQuery, findMatches } from '../worker/search-pipeline.ts';
@@ -39,6 +38,7 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
   const uncached: LoadedIndex = { ...index, answers: NO_ANSWER_CACHE as LoadedIndex['answers'] };
   const queries = [];
   for (const { name, path } of QUERY_MIX.filter((q) => q.path.startsWith('/api/v1/data-element?'))) {
+    const fields = checkQuery(searchOf(path)).fields;
     const run = () => {
       try {
         return findMatches(uncached, checkQuery(searchOf(path))).page;
@@ -55,7 +55,7 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
     const budget = new ReadBudget();
     const cold: LoadedIndex = { ...index, elements: new ElementCache() };
     const t1 = performance.now();
-    const answer = prepareAnswer(cold, store, budget, elements, wholeElement(index.sections.elementLength));
+    const answer = prepareAnswer(cold, store, budget, elements, await answerFormat(cold, store, budget, fields));
     let bytes = 0;
     for await (const chunk of answer.chunks()) bytes += chunk.length;
     const streamMs = performance.now() - t1;
