@@ -6,15 +6,9 @@ export function pagingLinks(url: URL, total: number, limit: number, offset: numb
   const links = [`${at(0)}; rel="first"`];
   if (offset > 0) links.push(`${at(Math.max(0, offset - limit))}; rel="prev"`);
   if (offset + limit < total) links.push(`${at(offset + limit)}; rel="next"`);
-  links.push(`${at(lastOffset(total, limit, offset))}; rel="last"`);
+  // the last page of the matches split into pages of `limit` from the first, as `first` starts them
+  links.push(`${at(total === 0 ? 0 : Math.floor((total - 1) / limit) * limit)}; rel="last"`);
   return links.join(', ');
-}
-
-/** The last page that following `next` from this one reaches (pages of `limit` from `offset`). */
-function lastOffset(total: number, limit: number, offset: number): number {
-  const phase = offset % limit;
-  if (total === 0 || phase >= total) return 0;
-  return phase + Math.floor((total - 1 - phase) / limit) * limit;
 }
 
 /** The request URL with its offset parameter set to n, every other parameter as the client wrote it. */
