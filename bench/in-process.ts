@@ -6,7 +6,9 @@ import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { answerFormat, prepareAnswer } from '../worker/answer.ts';
 import { ElementCache } from '../worker/element-cache.ts';
 import { ReadBudget } from '../worker/read-budget.ts';
-import { checkQuery, findMatches } from '../worker/search-pipeline.ts';
+import { REFERENCE_LISTS } from '../core/contract.ts';
+import { countFacets } from '../worker/facets.ts';
+import { checkQuery, findMatches, resolveQuery } from '../worker/search-pipeline.ts';
 import { SnapshotStore, type LoadedIndex } from '../worker/snapshot-store.ts';
 import { QUERY_MIX } from './query-mix.ts';
 
@@ -16,6 +18,8 @@ export interface InProcessFigures {
   coldSearchMs: number;
   heapMiB: number;
   queries: { name: string; searchUs: number; streamMs: number; results: number; bytes: number; reads: number; bytesRead: number }[];
+  /** Facet counts per query (title matching included, no cache). */
+  facets: { name: string; us: number; total: number }[];
 }
 
 const NO_ANSWER_CACHE = { getOrCompute: (_key: string, compute: () => Uint32Array) => compute() };
@@ -62,7 +66,19 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
     if (bytes !== answer.length) throw new Error(`${name}: ${bytes} bytes, planned ${answer.length}`);
     queries.push({ name, searchUs, streamMs, results: elements.length, bytes, reads: budget.reads, bytesRead: answer.plan.bytesRead });
   }
-  return { loadMs, coldSearchMs, heapMiB, queries };
+  const facets = [];
+  for (const { name, path } of QUERY_MIX.filter((q) => q.path.startsWith('/api/v1/facets?'))) {
+    const lists = Object.fromEntries(await Promise.all(REFERENCE_LISTS.map(async ({ name: list }) => [list, await store.listItems(list, new ReadBudget())] as const)));
+    const run = () => {
+      const query = checkQuery(searchOf(path), { paging: false });
+      return countFacets(index, query.pattern, resolveQuery(index, query), lists as Parameters<typeof countFacets>[3]);
+    };
+    for (let i = 0; i < 10; i++) run();
+    const t0 = performance.now();
+    for (let i = 0; i < rounds; i++) run();
+    facets.push({ name, us: ((performance.now() - t0) / rounds) * 1000, total: run().total });
+  }
+  return { loadMs, coldSearchMs, heapMiB, queries, facets };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -78,4 +94,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `${q.name.padEnd(22)} ${q.searchUs.toFixed(1).padStart(9)} µs search ${q.results.toString().padStart(6)} results ${(q.bytes / 1024).toFixed(0).padStart(7)} KiB answer; cold: ${q.reads} reads, ${(q.bytesRead / 1048576).toFixed(1)} MiB read, ${q.streamMs.toFixed(1)} ms`,
     );
   }
+  for (const f of figures.facets) console.log(`${f.name.padEnd(22)} ${f.us.toFixed(1).padStart(9)} µs facets (total ${f.total})`);
 }

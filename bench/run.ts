@@ -243,6 +243,7 @@ function report(results: SizeResult[], pgNote: string): string {
         `| ${row.query.name} | ${inProc ? `${inProc.searchUs.toFixed(0)} µs` : '-'} | ${inProc ? `${inProc.reads} (${(inProc.bytesRead / 1048576).toFixed(1)} MiB)` : '-'} | ${row.firstMs.toFixed(0)} ms | ${cell(row.ours)} | ${cell(row.limit)} | ${ratio(row.ours, row.limit)} | ${cell(row.naive)} | ${ratio(row.ours, row.naive)} | ${cell(row.postgres)} | ${ratio(row.ours, row.postgres)} | ${row.ours.bytesPerResponse.toFixed(0)} | ${row.ours.errors} (p99 ${row.ours.p99} ms) |`,
       );
     }
+    for (const f of r.inProcess.facets) lines.push(`- ${f.name}: counted in process in ${f.us.toFixed(0)} µs (title matching included; total ${f.total})`);
     for (const note of r.notes) lines.push(`- ${note}`);
   }
   return `${lines.join('\n')}\n`;

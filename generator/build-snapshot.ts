@@ -129,6 +129,10 @@ export function buildSnapshot(catalogue: CompiledCatalogue, site: SiteSources, o
     ) as Manifest['documentation'],
   };
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
+  for (const [path, bytes] of files) {
+    // a static asset may have 25 MiB at most: a deploy would fail later, and less clearly
+    if (bytes.length > MAX_FILE_BYTES) throw new Error(`${path} would be ${(bytes.length / 1048576).toFixed(1)} MiB; a snapshot file holds at most ${MAX_FILE_BYTES / 1048576} MiB (docs/scale.md)`);
+  }
   return { files, manifest };
 }
 

@@ -24,7 +24,14 @@ export function prepareAnswer(
   format: ElementFormat,
   bare = false,
 ): PreparedAnswer {
-  const plan = planReads(index, elements, (e) => index.elements.pin(e), budget.remaining);
+  const held: (Uint8Array | undefined)[] = [];
+  let plan: ReadPlan;
+  try {
+    plan = planReads(index, elements, (e) => (held[held.length] = index.elements.hold(e)), budget.remaining);
+  } catch (error) {
+    index.elements.release(held);
+    throw error;
+  }
   const { elementBlock, elementStart, elementLength } = index.sections;
   const source: AnswerSource = {
     elements,
@@ -36,15 +43,21 @@ export function prepareAnswer(
     readBlock: (block) => store.block(index.buildId, block, budget),
     openRun: (run) => store.run(index.buildId, run, budget),
     keep: index.elements.worthKeeping(plan.missingBytes) ? (e, bytes) => index.elements.keep(e, bytes) : undefined,
-    done: once(() => index.elements.unpin(plan.pinnedBytes)),
+    done: once(() => index.elements.release(plan.cached)),
   };
   return { length: answerLength(elements, format, bare), plan, chunks: () => answerChunks(source, format, bare), discard: source.done };
 }
 
 /** How the answer writes each element: whole, or projected to `fields` (which needs keys.bin). */
-export async function answerFormat(index: LoadedIndex, store: SnapshotStore, budget: ReadBudget, fields: readonly ElementKey[] | undefined): Promise<ElementFormat> {
+export async function answerFormat(
+  index: LoadedIndex,
+  store: SnapshotStore,
+  budget: ReadBudget,
+  fields: readonly ElementKey[] | undefined,
+  keepAlive?: (promise: Promise<unknown>) => void,
+): Promise<ElementFormat> {
   const { elementLength } = index.sections;
-  return fields ? projectedElement(elementLength, await store.keyStarts(index, budget), fields) : wholeElement(elementLength);
+  return fields ? projectedElement(elementLength, await store.keyStarts(index, budget, keepAlive), fields) : wholeElement(elementLength);
 }
 
 function once(action: () => void): () => void {

@@ -1,55 +1,73 @@
 // The isolate's memory of hot elements' bytes: a repeated or overlapping answer is written from
-// memory instead of read again. Bounded in bytes; a scan too large to keep is not kept.
+// memory instead of read again. Bounded in bytes, and so is what answers in flight hold on to.
 import { LruCache } from './lru-cache.ts';
 
 /** Element bytes an isolate keeps, beside the index (an isolate has 128 MB; docs/scale.md). */
-export const ELEMENT_CACHE_BYTES = 28 * 1024 * 1024;
+export const ELEMENT_CACHE_BYTES = 24 * 1024 * 1024;
 /**
- * Cached bytes that answers in flight may hold on to (the cache may drop them meanwhile, but an
- * answer keeps what it planned to write): bounded too, so many concurrent answers cannot pile up
- * memory; past it, an answer reads its elements instead.
+ * An answer holds the cached bytes it planned to write until it has written them, even if the
+ * cache drops them meanwhile. Bytes held that way, outside the cache, are memory beyond it: past
+ * this much, the cache stops taking new elements (so it drops no more of the held ones).
  */
-export const PINNED_BYTES = 24 * 1024 * 1024;
+export const HELD_OUTSIDE_BYTES = 8 * 1024 * 1024;
 
 export class ElementCache {
   private readonly cache: LruCache<number, Uint8Array>;
-  private pinned = 0;
+  /** Cached byte arrays held by answers in flight, and by how many. */
+  private readonly holders = new Map<Uint8Array, number>();
+  /** Held arrays the cache has dropped. */
+  private readonly outside = new Set<Uint8Array>();
+  private outsideBytes = 0;
 
-  constructor(capacity = ELEMENT_CACHE_BYTES, private readonly pinLimit = PINNED_BYTES) {
-    this.cache = new LruCache(capacity, (bytes) => bytes.length);
-  }
-
-  /** Bytes held by answers in flight. */
-  get bytesPinned(): number {
-    return this.pinned;
-  }
-
-  /** The cached bytes of an element, held for an answer until `unpin`; undefined when not cached or over the pin limit. */
-  pin(element: number): Uint8Array | undefined {
-    const bytes = this.cache.get(element);
-    if (!bytes || this.pinned + bytes.length > this.pinLimit) return undefined;
-    this.pinned += bytes.length;
-    return bytes;
-  }
-
-  unpin(bytes: number) {
-    this.pinned -= bytes;
+  constructor(
+    capacity = ELEMENT_CACHE_BYTES,
+    private readonly outsideLimit = HELD_OUTSIDE_BYTES,
+  ) {
+    this.cache = new LruCache(capacity, (bytes) => bytes.length, (dropped) => {
+      if (!this.holders.has(dropped)) return;
+      this.outside.add(dropped);
+      this.outsideBytes += dropped.length;
+    });
   }
 
   get bytesHeld(): number {
     return this.cache.size;
   }
 
-  get(element: number): Uint8Array | undefined {
-    return this.cache.get(element);
+  /** Bytes answers in flight hold that the cache no longer does. */
+  get bytesHeldOutside(): number {
+    return this.outsideBytes;
   }
 
-  has(element: number): boolean {
-    return this.cache.has(element);
+  /** Byte arrays answers in flight hold. */
+  get arraysHeld(): number {
+    return this.holders.size;
+  }
+
+  /** The cached bytes of an element, held for an answer until `release`; undefined when not cached. */
+  hold(element: number): Uint8Array | undefined {
+    const bytes = this.cache.get(element);
+    if (bytes) this.holders.set(bytes, (this.holders.get(bytes) ?? 0) + 1);
+    return bytes;
+  }
+
+  /** Lets go of what `hold` gave. */
+  release(held: readonly (Uint8Array | undefined)[]) {
+    for (const bytes of held) {
+      if (!bytes) continue;
+      const count = this.holders.get(bytes)! - 1;
+      if (count > 0) {
+        this.holders.set(bytes, count);
+        continue;
+      }
+      this.holders.delete(bytes);
+      if (this.outside.delete(bytes)) this.outsideBytes -= bytes.length;
+    }
   }
 
   /** Keeps a copy (never a view that would pin a whole block or read chunk in memory). */
   keep(element: number, bytes: Uint8Array) {
+    if (this.outsideBytes >= this.outsideLimit) return; // would drop more of what answers hold
     this.cache.set(element, bytes.slice());
   }
 

@@ -2,7 +2,7 @@
 // with every filter but that dimension's own (disjunctive), the title pattern always applied.
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import type { FacetCounts, ReferenceItem } from '../core/schema.ts';
-import { intersectSorted } from './posting-lists.ts';
+import { intersectSorted, unionSorted } from './posting-lists.ts';
 import { DIMENSIONS, filteredCandidates, matchTitles, postingList, type Dimension, type ResolvedFilters, type SearchIndex } from './search.ts';
 import type { CompiledPattern } from './title-pattern.ts';
 
@@ -12,11 +12,14 @@ export function countFacets(
   resolved: ResolvedFilters,
   lists: Record<ReferenceListName, ReferenceItem[]>,
 ): FacetCounts {
-  const titled = pattern ? matchTitles(index, pattern, undefined) : undefined;
+  const perDimension = DIMENSIONS.map((dimension) => filteredCandidates(index, resolved, dimension));
+  // titles are matched only where some dimension's count can use them
+  const reachable = perDimension.some((set) => set === undefined) ? undefined : unionSorted(perDimension as Uint32Array[]);
+  const titled = pattern ? matchTitles(index, pattern, reachable) : undefined;
   const restrict = (set: Uint32Array | undefined) => (set && titled ? intersectSorted(set, titled) : (set ?? titled));
   const total = restrict(filteredCandidates(index, resolved));
   const counts = {} as Record<Dimension, Uint32Array>;
-  for (const dimension of DIMENSIONS) counts[dimension] = countItems(index, dimension, restrict(filteredCandidates(index, resolved, dimension)));
+  DIMENSIONS.forEach((dimension, d) => (counts[dimension] = countItems(index, dimension, restrict(perDimension[d]))));
 
   const facets = { total: total?.length ?? index.elementCount } as FacetCounts;
   for (const { name } of REFERENCE_LISTS) {

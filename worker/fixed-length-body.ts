@@ -1,9 +1,16 @@
 // workerd only: a response body of known length (FixedLengthStream keeps Content-Length).
 
-/** A byte stream with a known length over an async generator, pulled only as fast as it is read. */
-export function fixedLengthStream(length: number, source: AsyncGenerator<Uint8Array>, onError: (error: unknown) => void): ReadableStream<Uint8Array> {
+/**
+ * A byte stream with a known length over an async generator, pulled only as fast as it is read.
+ * `onEnd` runs at once when the body is cancelled or fails (the generator's own cleanup may wait
+ * behind a pending read that never ends once the request is gone).
+ */
+export function fixedLengthStream(
+  length: number,
+  source: AsyncGenerator<Uint8Array>,
+  { onError, onEnd }: { onError: (error: unknown) => void; onEnd: () => void },
+): ReadableStream<Uint8Array> {
   const { readable, writable } = new FixedLengthStream(length);
-  let clientLeft = false;
   const pump = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { value, done } = await source.next();
@@ -11,11 +18,16 @@ export function fixedLengthStream(length: number, source: AsyncGenerator<Uint8Ar
       else controller.enqueue(value);
     },
     async cancel() {
-      clientLeft = true;
+      onEnd();
       await source.return(undefined);
     },
   });
-  // A client that goes away cancels the body: not an error of ours.
-  pump.pipeTo(writable).catch((error) => clientLeft || onError(error));
+  pump.pipeTo(writable).then(onEnd, (error: unknown) => {
+    onEnd();
+    if (!isClientGone(error)) onError(error);
+  });
   return readable;
 }
+
+/** The client went away (workerd cancels the body): not an error of ours. */
+const isClientGone = (error: unknown) => /cancel|abort|disconnect/i.test(String((error as Error)?.message ?? error));

@@ -6,6 +6,7 @@ export function pagingLinks(url: URL, total: number, limit: number, offset: numb
   const links = [`${at(0)}; rel="first"`];
   if (offset > 0) links.push(`${at(Math.max(0, offset - limit))}; rel="prev"`);
   if (offset + limit < total) links.push(`${at(offset + limit)}; rel="next"`);
+  // the last page of the matches split into pages of `limit` from the first, as `first` starts them
   links.push(`${at(total === 0 ? 0 : Math.floor((total - 1) / limit) * limit)}; rel="last"`);
   return links.join(', ');
 }
@@ -13,12 +14,12 @@ export function pagingLinks(url: URL, total: number, limit: number, offset: numb
 /** The request URL with its offset parameter set to n, every other parameter as the client wrote it. */
 function withOffset(url: URL, n: number): string {
   const parts = url.search.length > 1 ? url.search.slice(1).split('&') : [];
+  const out: string[] = [];
   let replaced = false;
-  const out = parts.map((part) => {
-    if (decodeName(part) !== 'offset') return part;
-    replaced = true;
-    return `offset=${n}`;
-  });
+  for (const part of parts) {
+    if (decodeName(part) !== 'offset') out.push(part);
+    else if (!replaced) out.push(`offset=${n}`), (replaced = true); // empty repeats (offset=&offset=5) collapse to one
+  }
   if (!replaced) out.push(`offset=${n}`);
   return `${url.origin}${url.pathname}?${out.join('&')}`;
 }

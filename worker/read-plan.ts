@@ -22,7 +22,7 @@ export interface ReadPlan {
   /** Bytes of the answer's elements that the cache does not hold. */
   missingBytes: number;
   /** Bytes of `cached`, held until the answer is written. */
-  pinnedBytes: number;
+  heldBytes: number;
 }
 
 export interface PlacementIndex {
@@ -50,7 +50,7 @@ export function planReads(
   const { elementBlock, elementStart, elementLength, blockLength } = index.sections;
   const needs: RunNeed[] = [];
   const cached = Array.from(elements, cachedBytes);
-  const pinnedBytes = cached.reduce((sum, bytes) => sum + (bytes?.length ?? 0), 0);
+  const heldBytes = cached.reduce((sum, bytes) => sum + (bytes?.length ?? 0), 0);
   let missingBytes = 0;
   for (let i = 0; i < elements.length; i++) {
     if (cached[i]) continue;
@@ -104,5 +104,5 @@ export function planReads(
     const block = elementBlock[e]!;
     stepOf[i] = stepOfBlock.get(block) ?? stepOfRun.get(index.blockRun[block]!)!;
   });
-  return { steps, stepOf, cached, bytesRead, missingBytes, pinnedBytes };
+  return { steps, stepOf, cached, bytesRead, missingBytes, heldBytes };
 }

@@ -32,7 +32,10 @@ export function keepAlive(c: Context<AppEnv>): ((promise: Promise<unknown>) => v
 export async function streamedBody(answer: PreparedAnswer): Promise<ReadableStream<Uint8Array>> {
   const chunks = answer.chunks();
   const first = await chunks.next();
-  return fixedLengthStream(answer.length, prepend(first, chunks), (error) => console.error('answer cut short:', error));
+  return fixedLengthStream(answer.length, prepend(first, chunks), {
+    onError: (error) => console.error('answer cut short:', error),
+    onEnd: answer.discard,
+  });
 }
 
 /** The whole of a small prepared answer (one element), as bytes. */

@@ -50,17 +50,21 @@ export const matchKeyOf = (query: CheckedQuery, resolved: ResolvedFilters) => JS
 export function findMatches(index: SearchIndex & { answers: AnswerCache }, query: CheckedQuery): SearchMatches {
   const resolved = resolveQuery(index, query);
   const matchKey = matchKeyOf(query, resolved);
-  let all: Uint32Array;
-  try {
-    all = index.answers.getOrCompute(matchKey, () => findElements(index, query.pattern, resolved));
-  } catch (error) {
-    if (error instanceof PatternTooCostly) throw patternTooCostly();
-    throw error;
-  }
+  const all = withPatternCost(() => index.answers.getOrCompute(matchKey, () => findElements(index, query.pattern, resolved)));
   const end = query.limit === undefined ? all.length : Math.min(all.length, query.offset + query.limit);
   const page = all.subarray(Math.min(query.offset, all.length), end);
   const answerKey = JSON.stringify([matchKey, query.offset, query.limit ?? null, query.fields ?? null]);
   return { resolved, matchKey, answerKey, all, page };
+}
+
+/** Runs title matching, turning a refusal of the matcher into the contract's 400. */
+export function withPatternCost<T>(match: () => T): T {
+  try {
+    return match();
+  } catch (error) {
+    if (error instanceof PatternTooCostly) throw patternTooCostly();
+    throw error;
+  }
 }
 
 /** The strong ETag of an answer: the snapshot and the normalized query. */

@@ -84,14 +84,14 @@ export class SnapshotStore {
   }
 
   /** A reference list, ready-to-serve bytes (lists are small: kept once read). */
-  async list(name: ReferenceListName, budget: ReadBudget): Promise<Uint8Array> {
-    const manifest = await this.manifest(budget);
+  async list(name: ReferenceListName, budget: ReadBudget, keepAlive?: KeepAlive): Promise<Uint8Array> {
+    const manifest = await this.manifest(budget, keepAlive);
     return this.smallFile(snapshotPaths(manifest.buildId).list(name), budget);
   }
 
   /** A documentation file (the OpenAPI document, the page and its assets), kept once read like the lists. */
-  async documentationFile(name: DocumentationFileName, budget: ReadBudget): Promise<Uint8Array> {
-    const manifest = await this.manifest(budget);
+  async documentationFile(name: DocumentationFileName, budget: ReadBudget, keepAlive?: KeepAlive): Promise<Uint8Array> {
+    const manifest = await this.manifest(budget, keepAlive);
     return this.smallFile(snapshotPaths(manifest.buildId).documentation(name), budget);
   }
 
@@ -102,16 +102,16 @@ export class SnapshotStore {
   }
 
   /** A reference list's items (for the facets), parsed once. */
-  async listItems(name: ReferenceListName, budget: ReadBudget): Promise<ReferenceItem[]> {
-    const bytes = await this.list(name, budget);
+  async listItems(name: ReferenceListName, budget: ReadBudget, keepAlive?: KeepAlive): Promise<ReferenceItem[]> {
+    const bytes = await this.list(name, budget, keepAlive);
     let items = this.parsedLists.get(bytes);
     if (!items) this.parsedLists.set(bytes, (items = JSON.parse(new TextDecoder().decode(bytes)) as ReferenceItem[]));
     return items;
   }
 
   /** The element ids in code-unit order (for finding one element), loaded once when first needed. */
-  ids(index: LoadedIndex, budget: ReadBudget): Promise<IdIndex> {
-    return this.lazily(`ids ${index.buildId}`, async () => {
+  ids(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<IdIndex> {
+    return this.lazily(`ids ${index.buildId}`, keepAlive, async () => {
       const paths = snapshotPaths(index.buildId);
       const [sections, text] = await Promise.all([this.readBytes(paths.idSections, budget), this.readBytes(paths.ids, budget)]);
       try {
@@ -123,8 +123,8 @@ export class SnapshotStore {
   }
 
   /** Where each key of each element starts (for projections), loaded once when first needed. */
-  keyStarts(index: LoadedIndex, budget: ReadBudget): Promise<ElementKeyStarts> {
-    return this.lazily(`keys ${index.buildId}`, async () => {
+  keyStarts(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<ElementKeyStarts> {
+    return this.lazily(`keys ${index.buildId}`, keepAlive, async () => {
       const path = snapshotPaths(index.buildId).keys;
       const bytes = await this.readBytes(path, budget);
       if (bytes.byteLength !== index.elementCount * ELEMENT_KEYS.length * 4) throw this.unavailable(path, 'unexpected length');
@@ -132,10 +132,16 @@ export class SnapshotStore {
     });
   }
 
-  /** A part of the index that only some requests need, loaded by the first of them and kept. */
-  private lazily<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * A part of the index that only some requests need, loaded by the first of them and kept; like
+   * the index, the loading request's I/O is kept alive until the load is done (others wait on it).
+   */
+  private lazily<T>(key: string, keepAlive: KeepAlive, load: () => Promise<T>): Promise<T> {
     let loading = this.lazyParts.get(key) as Promise<T> | undefined;
-    if (!loading) this.lazyParts.set(key, (loading = this.remember(load())));
+    if (!loading) {
+      this.lazyParts.set(key, (loading = this.remember(load())));
+      keepAlive?.(loading.catch(() => undefined));
+    }
     return loading;
   }
 

@@ -45,8 +45,8 @@ describe('npm run build: the fixture catalogue', () => {
 
   it('exits 0 with a summary of what it read, published, held back and wrote', () => {
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/elements read\s+21 from 7 files/);
-    expect(result.stdout).toMatch(/published\s+17/);
+    expect(result.stdout).toMatch(/elements read\s+23 from 8 files/);
+    expect(result.stdout).toMatch(/published\s+19/);
     expect(result.stdout).toMatch(/held back \(status\)\s+.*1 "DRAFT"/);
     expect(result.stdout).toMatch(/written\s+\d+ files/);
   });
@@ -62,7 +62,9 @@ describe('npm run build: the fixture catalogue', () => {
   it('orders element files by plain code-unit comparison of their paths', () => {
     const ids = (readPublishedElements(out) as { _id: string }[]).map((e) => e._id);
     // Z-extra.json (element 19) sorts before a-lain.json (element 20): "Z" < "a" in code units
-    expect(ids.slice(-3, -1)).toEqual(['000000000000000000001013', '000000000000000000001014']);
+    const zExtra = ids.indexOf('000000000000000000001013');
+    expect(zExtra).toBeGreaterThan(0);
+    expect(ids[zExtra + 1]).toBe('000000000000000000001014');
   });
 
   it('writes nothing of an unverified element anywhere', () => {

@@ -10,6 +10,7 @@ import file2024 from '../fixtures/catalogue/data-element/2024.json';
 import fileZExtra from '../fixtures/catalogue/data-element/Z-extra.json';
 import fileALain from '../fixtures/catalogue/data-element/a-lain.json';
 import fileZzLongTitle from '../fixtures/catalogue/data-element/zz-long-title.json';
+import fileZzTables from '../fixtures/catalogue/data-element/zz-tables.json';
 
 type Id = string | { $oid: string };
 export interface RawItem { _id: Id; name: string; slug: string }
@@ -28,7 +29,7 @@ export interface RawElement {
 export const fixtureLists = { category, dataSource, sector, field } as Record<'category' | 'dataSource' | 'sector' | 'field', RawItem[]>;
 
 /** Element files in catalogue order (code-unit order of their paths: "Z-extra" before "a-lain"). */
-export const fixtureElements: RawElement[] = [file2022, file2023Kesehatan, [file2023Pupr], file2024, fileZExtra, fileALain, fileZzLongTitle].flat() as RawElement[];
+export const fixtureElements: RawElement[] = [file2022, file2023Kesehatan, [file2023Pupr], file2024, fileZExtra, fileALain, fileZzLongTitle, fileZzTables].flat() as RawElement[];
 
 export const idOf = (id: Id) => (typeof id === 'string' ? id : id.$oid);
 export const refId = (ref: RawRef) => (typeof ref === 'string' ? ref : '$oid' in ref ? ref.$oid : idOf(ref._id));

@@ -1,34 +1,101 @@
 // A deliberately naive search over the raw fixture catalogue: the obvious code, written
-// straight from the contract, to check the Worker's indexes against.
-import { fixtureElements, fixtureLists, idOf, refId, type RawItem, type RawRef } from './fixture-catalogue.ts';
+// straight from the contract (§3, §5.1, §5.2, §6), to check the Worker's indexes against.
+// Valid queries only: the Worker's tests check the answers to invalid ones.
+import { fixtureElements, fixtureLists, idOf, refId, type RawElement, type RawItem, type RawRef } from './fixture-catalogue.ts';
 
 const LISTS = ['category', 'dataSource', 'sector', 'field'] as const;
+type List = (typeof LISTS)[number];
+type Dimension = List | 'year';
 
-export function referenceFilter(query: string): string[] | { unknownSlug: string } {
-  const params = new URLSearchParams(query);
-  const title = params.getAll('title').find((t) => t !== '');
-  const pattern = title === undefined ? undefined : new RegExp(title, 'i');
-  const wanted: Record<string, string[]> = {};
+interface ReferenceQuery {
+  pattern: RegExp | undefined;
+  /** Per list, the ids of the items asked for (empty: no filter). */
+  wanted: Record<List, string[]>;
+  /** The years asked for (empty: no filter). */
+  years: number[];
+  limit: number | undefined;
+  offset: number;
+}
+
+export type UnknownSlug = { unknownSlug: string };
+
+/** The search's answer: the page of matching ids, and how many match before paging (X-Total-Count). */
+export function referenceSearch(query: string): { ids: string[]; total: number } | UnknownSlug {
+  const q = readQuery(query);
+  if ('unknownSlug' in q) return q;
+  const matching = published().filter((e) => passes(e, q));
+  const end = q.limit === undefined ? matching.length : q.offset + q.limit;
+  return { ids: matching.slice(q.offset, end).map((e) => idOf(e._id)), total: matching.length };
+}
+
+export interface ReferenceFacets {
+  total: number;
+  category: FacetItem[];
+  dataSource: FacetItem[];
+  sector: FacetItem[];
+  field: FacetItem[];
+  year: { year: number; count: number }[];
+}
+type FacetItem = { _id: string; name: string; slug: string; count: number };
+
+/** The facet counts: each dimension counted with every filter but its own; paging ignored. */
+export function referenceFacets(query: string): ReferenceFacets | UnknownSlug {
+  const q = readQuery(query);
+  if ('unknownSlug' in q) return q;
+  const elements = published();
+  const facets = { total: elements.filter((e) => passes(e, q)).length } as ReferenceFacets;
   for (const list of LISTS) {
-    const ids: string[] = [];
-    for (const value of params.getAll(list).filter((v) => v !== '')) {
+    const items = fixtureLists[list].map((item) => {
+      const id = idOf(item._id);
+      const count = elements.filter((e) => passes(e, q, list) && refsOf(e, list).includes(id)).length;
+      return { _id: id, name: item.name, slug: item.slug, count };
+    });
+    // Array.prototype.sort is stable: ties keep catalogue order
+    facets[list] = items.filter((item) => item.count >= 1).sort((a, b) => b.count - a.count);
+  }
+  const allYears = [...new Set(elements.flatMap(yearsOf))].sort((a, b) => b - a);
+  facets.year = allYears
+    .map((year) => ({ year, count: elements.filter((e) => passes(e, q, 'year') && yearsOf(e).includes(year)).length }))
+    .filter((item) => item.count >= 1);
+  return facets;
+}
+
+function readQuery(query: string): ReferenceQuery | UnknownSlug {
+  const params = new URLSearchParams(query);
+  const values = (name: string) => params.getAll(name).filter((v) => v !== '');
+  const title = values('title')[0];
+  const wanted = {} as Record<List, string[]>;
+  for (const list of LISTS) {
+    wanted[list] = [];
+    for (const value of values(list)) {
       const items: RawItem[] = fixtureLists[list];
       let hit = items.filter((item) => item.slug === value);
       if (hit.length === 0) hit = items.filter((item) => item.slug.trim() === value.trim());
       if (hit.length !== 1) return { unknownSlug: value };
-      ids.push(idOf(hit[0]!._id));
+      wanted[list].push(idOf(hit[0]!._id));
     }
-    wanted[list] = ids;
   }
-  return fixtureElements
-    .filter((e) => e.status === 'TERVERIFIKASI')
-    .filter((e) => !pattern || pattern.test(e.title))
-    .filter((e) =>
-      LISTS.every((list) => {
-        if (wanted[list]!.length === 0) return true;
-        const refs = ([] as RawRef[]).concat(e[list]).map(refId);
-        return refs.some((id) => wanted[list]!.includes(id));
-      }),
-    )
-    .map((e) => idOf(e._id));
+  const limit = values('limit')[0];
+  return {
+    pattern: title === undefined ? undefined : new RegExp(title, 'i'),
+    wanted,
+    years: values('year').map(Number),
+    limit: limit === undefined ? undefined : Number(limit),
+    offset: Number(values('offset')[0] ?? 0),
+  };
+}
+
+const published = () => fixtureElements.filter((e) => e.status === 'TERVERIFIKASI');
+const refsOf = (e: RawElement, list: List) => ([] as RawRef[]).concat(e[list]).map(refId);
+const yearsOf = (e: RawElement) => (e.data as { year: number }[]).map((entry) => entry.year);
+
+/** Does the element pass the title and every filter (but `except`'s)? */
+function passes(e: RawElement, q: ReferenceQuery, except?: Dimension): boolean {
+  if (q.pattern && !q.pattern.test(e.title)) return false;
+  for (const list of LISTS) {
+    if (list === except || q.wanted[list].length === 0) continue;
+    if (!refsOf(e, list).some((id) => q.wanted[list].includes(id))) return false;
+  }
+  if (except !== 'year' && q.years.length > 0 && !yearsOf(e).some((year) => q.years.includes(year))) return false;
+  return true;
 }

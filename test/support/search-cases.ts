@@ -1,12 +1,17 @@
-// One table of search cases: query string → fixture element numbers expected, in order.
-// Run against the Worker and against the naive reference filter (test/support/reference-filter.ts).
+// One table of search cases: query string → fixture element numbers expected, in order, and the
+// number of matches before paging (X-Total-Count). Run against the Worker and against the naive
+// reference filter (test/support/reference-filter.ts) in test/worker/search-cases.test.ts.
 export interface SearchCase {
   name: string;
   query: string;
   expected: number[];
+  /** Matches before paging; the length of `expected` when not given. */
+  total?: number;
 }
 
-const ALL = [1, 2, 3, 4, 6, 7, 8, 11, 12, 13, 14, 15, 16, 17, 19, 20, 21];
+const ALL = [1, 2, 3, 4, 6, 7, 8, 11, 12, 13, 14, 15, 16, 17, 19, 20, 21, 22, 23];
+/** Every verified element with a table for 2022. */
+const YEAR_2022 = [1, 2, 3, 4, 6, 7, 8, 11, 12, 13, 14, 15, 16, 17, 19, 20];
 const enc = encodeURIComponent;
 
 export const SEARCH_CASES: SearchCase[] = [
@@ -66,4 +71,34 @@ export const SEARCH_CASES: SearchCase[] = [
   { name: 'title AND two filters', query: 'title=jumlah&dataSource=bps&field=statistik', expected: [1, 15] },
   { name: 'title AND repeated sector', query: 'title=^jumlah&sector=kesehatan&sector=sosial', expected: [6, 8, 14, 16] },
   { name: 'title regex AND filter, no match', query: `title=${enc('padi$')}&dataSource=dinkes`, expected: [] },
+  // paging (§5.1): catalogue order, then the page; the total counts every match
+  { name: 'limit alone gives the first page', query: 'limit=5', expected: [1, 2, 3, 4, 6], total: 19 },
+  { name: 'limit and offset give a later page', query: 'limit=5&offset=5', expected: [7, 8, 11, 12, 13], total: 19 },
+  { name: 'the last page may be short', query: 'limit=5&offset=15', expected: [20, 21, 22, 23], total: 19 },
+  { name: 'offset alone skips, then gives the rest', query: 'offset=16', expected: [21, 22, 23], total: 19 },
+  { name: 'offset 0 is the start', query: 'offset=0&limit=1', expected: [1], total: 19 },
+  { name: 'offset at the end gives []', query: 'offset=19', expected: [], total: 19 },
+  { name: 'offset past the end gives []', query: 'limit=5&offset=100', expected: [], total: 19 },
+  { name: 'the largest limit', query: 'limit=1000', expected: ALL },
+  { name: 'a limit larger than the match', query: 'category=spm&limit=10', expected: [21] },
+  { name: 'empty limit and offset are absent', query: 'limit=&offset=', expected: ALL },
+  { name: 'paging a filtered match', query: 'category=data-prioritas-nasional&limit=2&offset=2', expected: [7, 14], total: 6 },
+  { name: 'paging a title match', query: 'title=penduduk&offset=3&limit=2', expected: [16, 17], total: 5 },
+  { name: 'paging a match of nothing', query: 'title=tidak-ada-yang-cocok&limit=5', expected: [], total: 0 },
+  // the year filter (§5.2): data[].year, never a year written in the title
+  { name: 'year', query: 'year=2023', expected: [1, 6, 14, 23] },
+  { name: 'a year only one element has', query: 'year=2020', expected: [22] },
+  { name: 'the year most elements have', query: 'year=2022', expected: YEAR_2022 },
+  { name: 'repeated year is OR', query: 'year=2021&year=2024', expected: [21, 22, 23] },
+  { name: 'a repeated identical year counts once', query: 'year=2023&year=2023', expected: [1, 6, 14, 23] },
+  { name: 'an empty year is absent', query: 'year=', expected: ALL },
+  { name: 'year AND category', query: 'year=2022&category=data-prioritas-daerah', expected: [3, 8, 11, 16] },
+  { name: 'year AND dataSource AND sector', query: 'year=2023&dataSource=disdikbud&sector=pendidikan', expected: [23] },
+  { name: 'repeated year AND repeated sector', query: 'year=2023&year=2024&sector=infrastruktur&sector=pendidikan', expected: [21, 23] },
+  { name: 'year AND title', query: 'year=2023&title=jumlah', expected: [1, 6, 14] },
+  { name: 'a year in the title is only text', query: `title=${enc('tahun 2023')}`, expected: [22] },
+  { name: 'a year in the title does not make a table of that year', query: `title=${enc('tahun 2023')}&year=2023`, expected: [] },
+  { name: 'a year no element has gives []', query: 'year=1999', expected: [] },
+  { name: 'a year no element has, OR a year one has', query: 'year=1999&year=2020', expected: [22] },
+  { name: 'year with paging', query: 'year=2022&limit=3&offset=14', expected: [19, 20], total: 16 },
 ];

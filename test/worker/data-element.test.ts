@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureElements, fixtureId, fixtureLists, idOf, refId, UNVERIFIED } from '../support/fixture-catalogue.ts';
+import { expectErrorBody } from '../support/error-body.ts';
 import { api, searchIds } from './worker-client.ts';
 
 const search = (query: string, init?: RequestInit) => api(`/api/v1/data-element?${query}`, init);
@@ -68,7 +69,7 @@ describe('GET /api/v1/data-element: the published element', () => {
     const response = await search('');
     const text = await response.text();
     expect(Number(response.headers.get('content-length'))).toBe(new TextEncoder().encode(text).length);
-    expect((JSON.parse(text) as unknown[]).length).toBe(17);
+    expect((JSON.parse(text) as unknown[]).length).toBe(19);
   });
 });
 
@@ -79,51 +80,38 @@ describe('GET /api/v1/data-element: unknown slugs', () => {
     ['sector', '/api/v1/sector'],
     ['field', '/api/v1/field'],
   ])('returns 404 naming %s and its list endpoint', async (param, endpoint) => {
-    const response = await search(`${param}=tidak-ada`);
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const body = (await response.json()) as { error: string; status: number };
-    expect(Object.keys(body).sort()).toEqual(['error', 'status']);
-    expect(body.status).toBe(404);
-    expect(body.error).toContain('tidak-ada');
-    expect(body.error).toContain(endpoint);
+    const error = await expectErrorBody(await search(`${param}=tidak-ada`), 404, 'error');
+    expect(error).toContain('tidak-ada');
+    expect(error).toContain(endpoint);
   });
 
   it('checks in the order category, dataSource, sector, field', async () => {
-    const all = await (await search('field=f-x&sector=s-x&dataSource=d-x&category=c-x')).json();
-    expect((all as { error: string }).error).toContain('/api/v1/category');
-    const three = await (await search('field=f-x&sector=s-x&dataSource=d-x')).json();
-    expect((three as { error: string }).error).toContain('/api/v1/data-source');
-    const two = await (await search('field=f-x&sector=s-x')).json();
-    expect((two as { error: string }).error).toContain('/api/v1/sector');
+    expect(await expectErrorBody(await search('field=f-x&sector=s-x&dataSource=d-x&category=c-x'), 404, 'error')).toContain('/api/v1/category');
+    expect(await expectErrorBody(await search('field=f-x&sector=s-x&dataSource=d-x'), 404, 'error')).toContain('/api/v1/data-source');
+    expect(await expectErrorBody(await search('field=f-x&sector=s-x'), 404, 'error')).toContain('/api/v1/sector');
   });
 
   it('is 404 when one of several values of a repeated filter is unknown', async () => {
-    expect((await search('category=data-sektoral&category=tidak-ada')).status).toBe(404);
+    await expectErrorBody(await search('category=data-sektoral&category=tidak-ada'), 404, 'error');
   });
 
   it('is 404 when the white-space fallback finds two slugs', async () => {
     // "kominfo" and "kominfo " both exist; "  kominfo  " matches neither exactly and both once trimmed
-    const response = await search(`field=${encodeURIComponent('  kominfo  ')}`);
-    expect(response.status).toBe(404);
+    await expectErrorBody(await search(`field=${encodeURIComponent('  kominfo  ')}`), 404, 'error');
   });
 
   it('is 404 for a slug of another list', async () => {
-    expect((await search('category=dinkes')).status).toBe(404);
+    await expectErrorBody(await search('category=dinkes'), 404, 'error');
   });
 
   it('does not match slugs case-insensitively', async () => {
-    expect((await search('dataSource=DINKES')).status).toBe(404);
+    await expectErrorBody(await search('dataSource=DINKES'), 404, 'error');
   });
 });
 
 describe('GET /api/v1/data-element: the title pattern', () => {
   const expect400 = async (title: string, mentioning: RegExp) => {
-    const response = await search(`title=${encodeURIComponent(title)}`);
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { message: string };
-    expect(Object.keys(body)).toEqual(['message']);
-    expect(body.message).toMatch(mentioning);
+    expect(await expectErrorBody(await search(`title=${encodeURIComponent(title)}`), 400, 'message')).toMatch(mentioning);
   };
 
   it('refuses a pattern longer than 256 characters', async () => {
@@ -140,15 +128,13 @@ describe('GET /api/v1/data-element: the title pattern', () => {
   it('refuses syntax only RE2 knows', () => expect400('(?P<x>a)', /pattern/i));
   it('refuses escapes outside the common subset', () => expect400('\\pL', /\\p/));
   it('refuses a repeated title parameter', async () => {
-    const response = await search('title=jumlah&title=penduduk');
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toMatch(/once/);
+    expect(await expectErrorBody(await search('title=jumlah&title=penduduk'), 400, 'message')).toMatch(/once/);
   });
   it('takes a repeated title when all but one value are empty', async () => {
     expect(await searchIds('title=&title=guru')).toEqual([fixtureId(3)]);
   });
   it('checks the pattern before the slugs', async () => {
-    expect((await search('title=(&category=tidak-ada')).status).toBe(400);
+    await expectErrorBody(await search('title=(&category=tidak-ada'), 400, 'message');
   });
 });
 

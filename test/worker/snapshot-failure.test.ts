@@ -1,6 +1,8 @@
 // The real app with an ASSETS binding that cannot serve the snapshot.
 import { describe, expect, it } from 'vitest';
 import app from '../../worker/index.ts';
+import { expectErrorBody } from '../support/error-body.ts';
+import { fixtureId } from '../support/fixture-catalogue.ts';
 
 const brokenAssets = { fetch: async () => new Response('not found', { status: 404 }) } as unknown as Fetcher;
 const throwingAssets = { fetch: async () => { throw new Error('network down'); } } as unknown as Fetcher;
@@ -16,10 +18,14 @@ describe.each([
     expect(await response.json()).toEqual({ error: 'Failed to fetch data.' });
   });
 
-  it('/api/v1/data-element answers 400 {"message": "Failed to fetch data."}', async () => {
-    const response = await ask('/api/v1/data-element?title=x', assets);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: 'Failed to fetch data.' });
+  it.each([
+    '/api/v1/data-element?title=x',
+    '/api/v1/data-element?limit=5&offset=5',
+    '/api/v1/facets?year=2023',
+    `/api/v1/data-element/${fixtureId(1)}`,
+    `/api/v1/data-element/${fixtureId(1)}/2022.csv`,
+  ])('%s answers 400 {"message": "Failed to fetch data."}', async (path) => {
+    expect(await expectErrorBody(await ask(path, assets), 400, 'message')).toBe('Failed to fetch data.');
   });
 });
 
@@ -27,8 +33,7 @@ describe('when the element files are missing', () => {
   it('/api/v1/data-element answers 400 before any byte of a 200', async () => {
     const { env } = await import('cloudflare:test');
     const noElementFiles = { fetch: (input: RequestInfo) => (/\/(blocks|runs)\//.test(String(input)) ? Promise.resolve(new Response('gone', { status: 404 })) : env.ASSETS.fetch(input)) } as unknown as Fetcher;
-    const response = await ask('/api/v1/data-element', noElementFiles);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: 'Failed to fetch data.' });
+    expect(await expectErrorBody(await ask('/api/v1/data-element', noElementFiles), 400, 'message')).toBe('Failed to fetch data.');
+    expect(await expectErrorBody(await ask(`/api/v1/data-element/${fixtureId(1)}/2022.csv`, noElementFiles), 400, 'message')).toBe('Failed to fetch data.');
   });
 });

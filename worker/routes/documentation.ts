@@ -16,5 +16,5 @@ export async function serveDocumentation(c: Context<AppEnv>, name: Documentation
   const { contentType } = DOCUMENTATION_FILES.find((file) => file.name === name)!;
   const headers = snapshotHeaders(etag, bytes, contentType.startsWith('text/html') ? { 'content-security-policy': DOCUMENTATION_CSP } : {}, contentType);
   if (c.req.method === 'HEAD') return new Response(null, { headers });
-  return new Response(await store.documentationFile(name, budget), { headers });
+  return new Response(await store.documentationFile(name, budget, keepAlive(c)), { headers });
 }

@@ -5,7 +5,7 @@ import type { DataElement } from '../../core/schema.ts';
 import { answerFormat, prepareAnswer } from '../answer.ts';
 import { answerLength } from '../answer-stream.ts';
 import { etagMatches } from '../cache-headers.ts';
-import { wholeElement } from '../element-format.ts';
+import { projectedElement } from '../element-format.ts';
 import { findElementById } from '../element-lookup.ts';
 import { invalidQuery, noSuchElement, noSuchTable } from '../http-errors.ts';
 import { parseFieldsOnly } from '../query.ts';
@@ -22,7 +22,7 @@ export async function oneElement(c: Context<AppEnv>) {
   const { index, store, budget, element } = await locate(c);
   const etag = answerEtag(index.buildId, JSON.stringify(['element', element, parsed.fields ?? null]));
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const format = await answerFormat(index, store, budget, parsed.fields);
+  const format = await answerFormat(index, store, budget, parsed.fields, keepAlive(c));
   const elements = Uint32Array.of(element);
   if (c.req.method === 'HEAD') return new Response(null, { headers: snapshotHeaders(etag, answerLength(elements, format, true)) });
   const answer = prepareAnswer(index, store, budget, elements, format, true);
@@ -36,10 +36,11 @@ export async function tableAsCsv(c: Context<AppEnv>) {
   if (!hasYear(index, element, year)) throw noSuchTable(id, table);
   const etag = answerEtag(index.buildId, JSON.stringify(['csv', element, year]));
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  // One element: parsing it is cheap, and the table has to be read cell by cell anyway.
-  const answer = prepareAnswer(index, store, budget, Uint32Array.of(element), wholeElement(index.sections.elementLength), true);
-  const parsed = JSON.parse(new TextDecoder().decode(await collect(answer))) as DataElement;
-  const entry = parsed.data.find((d) => d.year === year)!;
+  // Only the element's `data` is parsed (the table has to be read cell by cell anyway).
+  const dataOnly = projectedElement(index.sections.elementLength, await store.keyStarts(index, budget, keepAlive(c)), ['data']);
+  const answer = prepareAnswer(index, store, budget, Uint32Array.of(element), dataOnly, true);
+  const { data } = JSON.parse(new TextDecoder().decode(await collect(answer))) as Pick<DataElement, 'data'>;
+  const entry = data.find((d) => d.year === year)!;
   const bytes = new TextEncoder().encode(tableCsv(entry.table));
   const headers = snapshotHeaders(etag, bytes.length, { 'content-disposition': `attachment; filename="${safeFileName(id)}-${year}.csv"` }, 'text/csv; charset=utf-8');
   return new Response(c.req.method === 'HEAD' ? null : bytes, { headers });
@@ -50,7 +51,7 @@ async function locate(c: Context<AppEnv>): Promise<{ index: LoadedIndex; store: 
   const budget = new ReadBudget(MAX_READS_SMALL_PAGE);
   const store = snapshotStore(c.env.ASSETS);
   const index = await store.index(budget, keepAlive(c));
-  const element = findElementById(await store.ids(index, budget), id);
+  const element = findElementById(await store.ids(index, budget, keepAlive(c)), id);
   if (element === undefined) throw noSuchElement(id);
   return { index, store, budget, element, id };
 }

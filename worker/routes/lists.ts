@@ -14,5 +14,5 @@ export async function serveList(c: Context<AppEnv>, name: ReferenceListName) {
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
   const headers = snapshotHeaders(etag, bytes);
   if (c.req.method === 'HEAD') return new Response(null, { headers });
-  return new Response(await store.list(name, budget), { headers });
+  return new Response(await store.list(name, budget, keepAlive(c)), { headers });
 }

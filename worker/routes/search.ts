@@ -20,7 +20,7 @@ export async function search(c: Context<AppEnv>) {
   const paging: Record<string, string> = { 'x-total-count': String(matches.all.length) };
   if (query.limit !== undefined) paging.link = pagingLinks(url, matches.all.length, query.limit, query.offset);
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag, paging);
-  const format = await answerFormat(index, store, budget, query.fields);
+  const format = await answerFormat(index, store, budget, query.fields, keepAlive(c));
   if (c.req.method === 'HEAD') return new Response(null, { headers: snapshotHeaders(etag, answerLength(matches.page, format), paging) });
   const answer = prepareAnswer(index, store, budget, matches.page, format);
   return new Response(await streamedBody(answer), { headers: snapshotHeaders(etag, answer.length, paging) });

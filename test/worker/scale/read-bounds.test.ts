@@ -17,7 +17,9 @@ async function measure(path: string) {
   return { response, body, counts };
 }
 
-const searches = ['', 'title=a', 'title=jumlah', 'title=penduduk', 'year=2022', ...SEARCH_CASES.map(({ query }) => query)];
+// the table's paged cases would be paged twice below: their queries without paging are already here
+const unpaged = SEARCH_CASES.map(({ query }) => query).filter((query) => !/(^|&)(limit|offset)=/.test(query));
+const searches = ['', 'title=a', 'title=jumlah', 'title=penduduk', 'year=2022', ...unpaged];
 const pages = searches.flatMap((query) => [`${query}&limit=40`, `${query}&limit=40&offset=400`, `${query}&limit=1&offset=1000`]);
 
 describe('read bounds at scale', () => {

@@ -55,7 +55,7 @@ describe('planReads', () => {
     expect(plan.cached[1]).toBe(bytes);
     expect(Array.from(plan.stepOf)).toEqual([0, -1, 0]);
     expect(plan.steps).toEqual([{ kind: 'block', n: 40 }]);
-    expect(plan.pinnedBytes).toBe(3);
+    expect(plan.heldBytes).toBe(3);
   });
 
   it('counts a run read up to its last needed byte', () => {

@@ -51,8 +51,12 @@ describe('fixedLengthStream', () => {
         finished = true;
       }
     }
-    expect(new Uint8Array(await new Response(fixedLengthStream(3, source(), () => undefined)).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    let ended = 0;
+    const body = fixedLengthStream(3, source(), { onError: () => undefined, onEnd: () => ended++ });
+    expect(new Uint8Array(await new Response(body).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
     expect(finished).toBe(true);
+    await Promise.resolve();
+    expect(ended).toBeGreaterThan(0);
   });
 });
 
@@ -75,6 +79,18 @@ describe('pagingLinks', () => {
     expect(links).not.toContain('rel="prev"');
     expect(links).not.toContain('rel="next"');
     expect(links).toContain('<https://api.test/p?limit=10&offset=0>; rel="last"');
+  });
+});
+
+describe('pagingLinks, edge cases', () => {
+  it('collapses repeated empty offsets into one, so following a link never gives "offset twice"', () => {
+    const links = pagingLinks(new URL('https://api.test/p?offset=&offset=10&limit=5'), 30, 5, 10);
+    expect(links).toContain('<https://api.test/p?offset=15&limit=5>; rel="next"');
+    expect(links.match(/offset=/g)!.length).toBe(4);
+  });
+
+  it('gives as last the final page counted from the first, whatever the current offset', () => {
+    expect(pagingLinks(new URL('https://api.test/p?limit=4&offset=1'), 10, 4, 1)).toContain('offset=8>; rel="last"');
   });
 });
 
