@@ -1,0 +1,61 @@
+// The titles a gram query lets through, from the index's posting lists: undefined means all.
+import { symbolOfUnit, type TitleSearchIndex } from './decode-index.ts';
+import type { GramQuery } from './gram-query.ts';
+import { gramKey } from './index-layout.ts';
+import { addPostings, emptyBitmap, findGram, intersectInto, postingBytes, type TitleBitmap } from './title-bitmap.ts';
+
+export function evaluateGramQuery(index: TitleSearchIndex, query: GramQuery): TitleBitmap | undefined {
+  switch (query.op) {
+    case 'all':
+      return undefined;
+    case 'gram': {
+      const bitmap = emptyBitmap(index.count);
+      const gram = gramOf(index, query.units);
+      if (gram >= 0) addPostings(index, gram, bitmap);
+      return bitmap;
+    }
+    case 'or': {
+      const bitmap = emptyBitmap(index.count);
+      for (const part of query.parts) {
+        if (part.op === 'gram') {
+          const gram = gramOf(index, part.units);
+          if (gram >= 0) addPostings(index, gram, bitmap);
+          continue;
+        }
+        const titles = evaluateGramQuery(index, part);
+        if (!titles) return undefined;
+        for (let w = 0; w < bitmap.length; w++) bitmap[w] = bitmap[w]! | titles[w]!;
+      }
+      return bitmap;
+    }
+    case 'and': {
+      // the shortest posting lists first: the result is small early, and empty ends it
+      const parts = [...query.parts].sort((a, b) => estimate(index, a) - estimate(index, b));
+      let result: TitleBitmap | undefined;
+      for (const part of parts) {
+        const titles = evaluateGramQuery(index, part);
+        if (!titles) continue;
+        if (!result) result = titles;
+        else if (!intersectInto(result, titles)) break;
+      }
+      return result;
+    }
+  }
+}
+
+/** The gram's position in the index, or -1 when some unit is in no title (then no title has it). */
+function gramOf(index: TitleSearchIndex, units: string): number {
+  const symbols: number[] = [];
+  for (let i = 0; i < units.length; i++) {
+    const symbol = symbolOfUnit(index, units.charCodeAt(i));
+    if (symbol === 0) return -1;
+    symbols.push(symbol);
+  }
+  return findGram(index, gramKey(index.symbolCount, symbols));
+}
+
+function estimate(index: TitleSearchIndex, query: GramQuery): number {
+  if (query.op !== 'gram') return Infinity;
+  const gram = gramOf(index, query.units);
+  return gram < 0 ? 0 : postingBytes(index, gram);
+}
