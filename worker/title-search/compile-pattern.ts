@@ -4,7 +4,7 @@
 import { LruCache } from '../lru-cache.ts';
 import { type GramQuery } from './gram-query.ts';
 import { MESSAGE_PREFIX, parseTitlePattern } from './parse-pattern.ts';
-import { buildDfa, DfaTooLarge, MAX_DFA_STATES, type PatternDfa } from './pattern-dfa.ts';
+import { buildDfa, DfaTooLarge, MAX_DFA_STATES, MAX_DFA_WORK, type PatternDfa } from './pattern-dfa.ts';
 import { buildNfa, MAX_NFA_NODES, PatternTooLarge } from './pattern-nfa.ts';
 import { requiredGrams } from './required-grams.ts';
 
@@ -36,7 +36,9 @@ export function compileUncached(source: string): TitlePatternResult {
       return refuse(`it is too large once its counted repetitions are written out (more than ${MAX_NFA_NODES} automaton nodes); use smaller counts.`);
     }
     if (error instanceof DfaTooLarge) {
-      return refuse(`it needs more than ${MAX_DFA_STATES} automaton states to match in linear time; simplify it (fewer alternatives under counted repetitions).`);
+      return refuse(
+        `it needs too large an automaton to match in linear time (more than ${MAX_DFA_STATES} states or ${MAX_DFA_WORK} steps to build); simplify it: fewer alternatives or smaller counts under repetitions.`,
+      );
     }
     throw error;
   }

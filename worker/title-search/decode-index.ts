@@ -7,7 +7,11 @@ export interface TitleSearchIndex {
   readonly symbolCount: number;
   /** [S+1] canonical code unit of each symbol, ascending from symbol 1 on. */
   readonly symbolUnits: Uint16Array;
-  readonly titleStart: Uint32Array;
+  /** [T] title number at each sorted position; [T+1] its text offset; [T] groups of four shared. */
+  readonly sortedTitle: Uint32Array;
+  readonly sortedStart: Uint32Array;
+  readonly resumeQuad: Uint16Array;
+  readonly longestQuads: number;
   /** The symbols, one per unit (Uint16Array when there are more than 255 symbols). */
   readonly text: Uint8Array | Uint16Array;
   /** The same bytes as Int32 words (four symbols each) when the symbols are bytes. */
@@ -35,7 +39,10 @@ export function decodeTitleSearchIndex(bytes: ArrayBuffer): TitleSearchIndex {
     count,
     symbolCount,
     symbolUnits: new Uint16Array(bytes, field('symbolUnits'), symbolCount + 1),
-    titleStart: new Uint32Array(bytes, field('titleStart'), count + 1),
+    sortedTitle: new Uint32Array(bytes, field('sortedTitle'), count),
+    sortedStart: new Uint32Array(bytes, field('sortedStart'), count + 1),
+    resumeQuad: new Uint16Array(bytes, field('resumeQuad'), count),
+    longestQuads: field('longestQuads'),
     text,
     textWords: text instanceof Uint8Array ? new Int32Array(bytes, field('text'), textLength / 4) : undefined,
     gramKeys: new Float64Array(bytes, field('gramKeys'), gramCount),

@@ -7,7 +7,7 @@ import type { TitleSearchIndex } from './decode-index.ts';
 import { DEAD, MATCHED } from './decided-states.ts';
 import { evaluateGramQuery } from './evaluate-gram-query.ts';
 import { scanTitles } from './scan-titles.ts';
-import type { TitleBitmap } from './title-bitmap.ts';
+import { bitmapOfTitles, emptyBitmap, intersectInto, type TitleBitmap } from './title-bitmap.ts';
 
 interface Binding {
   bound: BoundDfa;
@@ -21,10 +21,16 @@ const bindings = new WeakMap<TitleSearchIndex, LruCache<Binding>>();
 export function findMatchingTitles(index: TitleSearchIndex, pattern: CompiledTitlePattern, candidates?: Uint32Array): Uint32Array {
   const { bound, narrowed } = bindingOf(index, pattern);
   if (bound.start === DEAD) return new Uint32Array(0);
-  const titles = titlesToRead(index.count, narrowed, candidates);
-  if (bound.start === MATCHED) return titles;
-  const out = new Uint32Array(titles.length);
-  return out.subarray(0, scanTitles(index, bound, titles, titles.length, out));
+  let wanted = narrowed;
+  if (candidates) {
+    const asked = bitmapOfTitles(index.count, candidates);
+    if (wanted) intersectInto(asked, wanted);
+    wanted = asked;
+  }
+  if (bound.start === MATCHED) return wanted ? titlesOf(wanted) : Uint32Array.from({ length: index.count }, (_, t) => t);
+  const matches = emptyBitmap(index.count);
+  scanTitles(index, bound, wanted, matches);
+  return titlesOf(matches);
 }
 
 function bindingOf(index: TitleSearchIndex, pattern: CompiledTitlePattern): Binding {
@@ -38,22 +44,14 @@ function bindingOf(index: TitleSearchIndex, pattern: CompiledTitlePattern): Bind
   return binding;
 }
 
-function titlesToRead(count: number, narrowed: TitleBitmap | undefined, candidates: Uint32Array | undefined): Uint32Array {
-  if (candidates) {
-    if (!narrowed) return candidates.filter((t) => t < count);
-    return candidates.filter((t) => t < count && (narrowed[t >>> 5]! & (1 << (t & 31))) !== 0);
-  }
-  if (!narrowed) {
-    const all = new Uint32Array(count);
-    for (let t = 0; t < count; t++) all[t] = t;
-    return all;
-  }
+/** The titles of a bitmap, ascending. */
+function titlesOf(bitmap: TitleBitmap): Uint32Array {
   let total = 0;
-  for (const word of narrowed) total += bitCount(word);
+  for (const word of bitmap) total += bitCount(word);
   const titles = new Uint32Array(total);
   let at = 0;
-  for (let w = 0; w < narrowed.length; w++) {
-    for (let bits = narrowed[w]!; bits !== 0; bits &= bits - 1) titles[at++] = (w << 5) | (31 - Math.clz32(bits & -bits));
+  for (let w = 0; w < bitmap.length; w++) {
+    for (let bits = bitmap[w]!; bits !== 0; bits &= bits - 1) titles[at++] = (w << 5) | (31 - Math.clz32(bits & -bits));
   }
   return titles;
 }

@@ -1,10 +1,12 @@
-// The bytes of a title search index: a header of 16 little-endian Uint32 words, then sections,
+// The bytes of a title search index: a header of 18 little-endian Uint32 words, then sections,
 // each starting at a multiple of 8 bytes so the Worker reads them as typed-array views in place.
 //
 //   symbolUnits  Uint16[S+1]   canonical code unit of each symbol; symbol 0 pads titles
-//   titleStart   Uint32[T+1]   where title t starts in text; every start is a multiple of 4
-//   text         Uint8 or Uint16 (S > 255) symbols: canonicalized titles, each padded with
-//                symbol 0 to a multiple of 4 so four symbols can be read as one Int32
+//   sortedTitle  Uint32[T]     title number at each position of the titles' sorted order
+//   sortedStart  Uint32[T+1]   where the title at sorted position p starts in text (a multiple of 4)
+//   resumeQuad   Uint16[T]     whole groups of four symbols it shares with the title before it
+//   text         Uint8 or Uint16 (S > 255) symbols: canonicalized titles in sorted order, each
+//                padded with symbol 0 to a multiple of 4 so four symbols read as one Int32
 //   gramKeys     Float64[G]    sorted keys: a symbol s (unigram), or S+1 + (a·(S+1) + b)·(S+1) + c
 //                              for the trigram abc
 //   gramStart    Uint32[G+1]   byte offset of each gram's titles in postings
@@ -13,7 +15,8 @@
 //   postings     Uint8[]
 
 export const INDEX_MAGIC = 0x31495354; // "TSI1"
-export const HEADER_WORDS = 16;
+export const HEADER_WORDS = 18;
+export const MAX_RESUME_QUAD = 0xffff;
 
 export const HEADER = {
   magic: 0,
@@ -22,15 +25,19 @@ export const HEADER = {
   textUnitBytes: 3,
   gramCount: 4,
   symbolUnits: 5,
-  titleStart: 6,
-  text: 7,
-  textLength: 8,
-  gramKeys: 9,
-  gramStart: 10,
-  gramKinds: 11,
-  postings: 12,
-  postingsLength: 13,
-  totalBytes: 14,
+  sortedTitle: 6,
+  sortedStart: 7,
+  resumeQuad: 8,
+  text: 9,
+  textLength: 10,
+  gramKeys: 11,
+  gramStart: 12,
+  gramKinds: 13,
+  postings: 14,
+  postingsLength: 15,
+  totalBytes: 16,
+  /** The most groups of four symbols one title takes. */
+  longestQuads: 17,
 } as const;
 
 export const LIST_GAPS = 0;

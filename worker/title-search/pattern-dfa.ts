@@ -5,21 +5,15 @@
 // the next unit, or the title end, is seen.
 import { classOfUnit, partitionAlphabet, type AlphabetPartition } from './alphabet-partition.ts';
 import { WORD_UNITS } from './character-sets.ts';
-import {
-  ACCEPT, ASSERT, AT_END, AT_START, AT_WORD_BOUNDARY, NOT_AT_WORD_BOUNDARY, SPLIT, UNIT, type Nfa,
-} from './pattern-nfa.ts';
+import { AFTER_OTHER, AFTER_START, AFTER_WORD, BEFORE_END, BEFORE_OTHER, BEFORE_WORD, closer } from './nfa-closure.ts';
+import type { Nfa } from './pattern-nfa.ts';
 
-export const MAX_DFA_STATES = 2000;
-export const MAX_DFA_CELLS = 200_000;
+export const MAX_DFA_STATES = 1000;
+export const MAX_DFA_CELLS = 100_000;
+/** NFA nodes visited over the whole construction: bounds its work, hence compile time. */
+export const MAX_DFA_WORK = 20_000;
 /** Transition target meaning: a match ends here, the title matches whatever follows. */
 export const MATCHED = -1;
-
-const AFTER_START = 0;
-const AFTER_WORD = 1;
-const AFTER_OTHER = 2;
-const BEFORE_WORD = 0;
-const BEFORE_OTHER = 1;
-const BEFORE_END = 2;
 
 export interface PatternDfa {
   partition: AlphabetPartition;
@@ -38,49 +32,69 @@ export function buildDfa(nfa: Nfa): PatternDfa {
   const partition = partitionAlphabet(sets);
   const classCount = partition.classCount;
   const wordClass = nfa.usesWordBoundary ? partition.setHoldsClass[sets.length - 1]! : new Uint8Array(classCount);
-  const classesOfSet = partition.setHoldsClass;
+  const classesOfSet = partition.setHoldsClass.map((holds) => holds.reduce<number[]>((list, held, c) => (held ? [...list, c] : list), []));
+  const beforeKinds = [BEFORE_WORD, BEFORE_OTHER].filter((before) => wordClass.some((isWord) => (isWord === 1) === (before === BEFORE_WORD)));
   const close = closer(nfa);
 
   const kernels: Int32Array[] = [];
   const previous: number[] = [];
   const stateOfKey = new Map<string, number>();
-  const stateOf = (kernel: Int32Array, after: number) => {
-    const key = `${after}:${kernel.join(',')}`;
+  let work = 0;
+  /** The state of a kernel (ascending node numbers, below 0x10000), made when new. */
+  const stateOf = (kernel: number[], after: number) => {
+    const key = String.fromCharCode(after) + String.fromCharCode.apply(null, kernel);
     let state = stateOfKey.get(key);
     if (state === undefined) {
-      if (kernels.length >= MAX_DFA_STATES || (kernels.length + 1) * classCount > MAX_DFA_CELLS) throw new DfaTooLarge();
-      stateOfKey.set(key, (state = kernels.push(kernel) - 1));
+      work += kernel.length;
+      const tooLarge = kernels.length >= MAX_DFA_STATES || (kernels.length + 1) * classCount > MAX_DFA_CELLS;
+      if (tooLarge || work > MAX_DFA_WORK) throw new DfaTooLarge();
+      stateOfKey.set(key, (state = kernels.push(Int32Array.from(kernel)) - 1));
       previous.push(after);
     }
     return state;
   };
-  stateOf(Int32Array.of(nfa.entry), AFTER_START);
+  stateOf([nfa.entry], AFTER_START);
+  const freshStates: (number | undefined)[] = [];
 
   const transitions: number[] = [];
   const acceptsAtEnd: number[] = [];
+  const targets: number[][] = Array.from({ length: classCount }, () => []);
+  const matched = new Uint8Array(classCount);
+  const mark = new Int32Array(nfa.kind.length);
+  let stamp = 0;
   for (let state = 0; state < kernels.length; state++) {
     const kernel = kernels[state]!;
     const after = previous[state]!;
     acceptsAtEnd.push(close(kernel, after, BEFORE_END).accepts ? 1 : 0);
-    const targets: number[][] = Array.from({ length: classCount }, () => []);
-    for (const before of [BEFORE_WORD, BEFORE_OTHER]) {
+    for (let c = 0; c < classCount; c++) targets[c]!.length = 0;
+    for (const before of beforeKinds) {
       const closure = close(kernel, after, before);
-      for (let c = 0; c < classCount; c++) {
-        if ((wordClass[c] === 1) !== (before === BEFORE_WORD)) continue;
-        if (closure.accepts) targets[c] = [MATCHED];
-        else for (const node of closure.units) if (classesOfSet[nfa.argument[node]!]![c]) targets[c]!.push(nfa.next[node]!);
+      const applies = (c: number) => (wordClass[c] === 1) === (before === BEFORE_WORD);
+      for (let c = 0; c < classCount; c++) if (applies(c)) matched[c] = closure.accepts ? 1 : 0;
+      if (closure.accepts) continue;
+      for (const node of closure.units) {
+        for (const c of classesOfSet[nfa.argument[node]!]!) if (applies(c)) targets[c]!.push(nfa.next[node]!);
       }
+      work += closure.units.length;
     }
     for (let c = 0; c < classCount; c++) {
-      const target = targets[c]!;
-      if (target[0] === MATCHED) {
+      if (matched[c]) {
         transitions.push(MATCHED);
         continue;
       }
-      target.push(nfa.entry); // unanchored: a match may start at every position
-      const kernelNext = Int32Array.from(new Set(target)).sort();
       const afterNext = !nfa.usesWordBoundary ? AFTER_OTHER : wordClass[c] ? AFTER_WORD : AFTER_OTHER;
-      transitions.push(stateOf(kernelNext, afterNext));
+      const found = targets[c]!;
+      if (found.length === 0) {
+        // nothing in progress: the state of a fresh start, the most common target by far
+        transitions.push(freshStates[afterNext] ??= stateOf([nfa.entry], afterNext));
+        continue;
+      }
+      stamp++;
+      const next: number[] = [nfa.entry]; // unanchored: a match may start at every position
+      mark[nfa.entry] = stamp;
+      for (const node of found) if (mark[node] !== stamp) next.push(node), (mark[node] = stamp);
+      work += next.length;
+      transitions.push(stateOf(next.sort(ascending), afterNext));
     }
   }
   return {
@@ -92,53 +106,6 @@ export function buildDfa(nfa: Nfa): PatternDfa {
   };
 }
 
+const ascending = (a: number, b: number) => a - b;
+
 export const classOfCodeUnit = (dfa: PatternDfa, unit: number) => classOfUnit(dfa.partition, unit);
-
-/** Epsilon closure of a kernel, given the units on both sides of the position. */
-function closer(nfa: Nfa) {
-  const seen = new Int32Array(nfa.kind.length);
-  let stamp = 0;
-  return (kernel: Int32Array, after: number, before: number) => {
-    stamp++;
-    const units: number[] = [];
-    let accepts = false;
-    const stack = Array.from(kernel);
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (seen[node] === stamp) continue;
-      seen[node] = stamp;
-      switch (nfa.kind[node]) {
-        case UNIT:
-          units.push(node);
-          break;
-        case ACCEPT:
-          accepts = true;
-          break;
-        case SPLIT:
-          stack.push(nfa.alternative[node]!, nfa.next[node]!);
-          break;
-        case ASSERT:
-          if (holds(nfa.argument[node]!, after, before)) stack.push(nfa.next[node]!);
-          break;
-      }
-    }
-    return { units, accepts };
-  };
-}
-
-function holds(assertion: number, after: number, before: number): boolean {
-  const wordBefore = after === AFTER_WORD;
-  const wordAfter = before === BEFORE_WORD;
-  switch (assertion) {
-    case AT_START:
-      return after === AFTER_START;
-    case AT_END:
-      return before === BEFORE_END;
-    case AT_WORD_BOUNDARY:
-      return wordBefore !== wordAfter;
-    case NOT_AT_WORD_BOUNDARY:
-      return wordBefore === wordAfter;
-    default:
-      return false;
-  }
-}

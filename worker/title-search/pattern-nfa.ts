@@ -3,18 +3,9 @@
 import type { AST } from '@eslint-community/regexpp';
 import { matchedCanonicalUnits } from './character-sets.ts';
 import type { CodeUnitSet } from './code-unit-set.ts';
+import { ACCEPT, ASSERT, AT_END, AT_START, AT_WORD_BOUNDARY, NOT_AT_WORD_BOUNDARY, SPLIT, UNIT } from './nfa-closure.ts';
 
 export const MAX_NFA_NODES = 3000;
-
-export const UNIT = 0;
-export const SPLIT = 1;
-export const ASSERT = 2;
-export const ACCEPT = 3;
-
-export const AT_START = 0;
-export const AT_END = 1;
-export const AT_WORD_BOUNDARY = 2;
-export const NOT_AT_WORD_BOUNDARY = 3;
 
 export interface Nfa {
   kind: number[];

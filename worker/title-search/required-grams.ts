@@ -89,6 +89,10 @@ function repeat(info: Info, min: number, max: number): Info {
 }
 
 function concat(left: Info, right: Info): Info {
+  if (left.exact?.length === 1 && right.exact?.length === 1 && left.match === ALL && right.match === ALL) {
+    const text = [left.exact[0]! + right.exact[0]!]; // a run of plain characters: the common case
+    return { emptyable: left.emptyable && right.emptyable, exact: text, prefix: text, suffix: text, match: ALL };
+  }
   let exact: string[] | null = null;
   let match = and(left.match, right.match);
   if (left.exact && right.exact) {
