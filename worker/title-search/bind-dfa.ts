@@ -19,7 +19,8 @@ export interface BoundDfa {
   quad: QuadSteps | undefined;
 }
 
-export function bindDfa(dfa: PatternDfa, index: TitleSearchIndex): BoundDfa {
+/** `expectedQuads`: about how many groups of four symbols the scans will read (sizes the tables). */
+export function bindDfa(dfa: PatternDfa, index: TitleSearchIndex, expectedQuads: number): BoundDfa {
   const columns = mergeColumns(dfa, index);
   const { dead, sure } = decidedStates(columns);
   const { stateCount, columnCount, next } = columns;
@@ -35,7 +36,7 @@ export function bindDfa(dfa: PatternDfa, index: TitleSearchIndex): BoundDfa {
     columnOfSymbol: columns.columnOfSymbol,
     steps,
     acceptsAtEnd: columns.acceptsAtEnd,
-    quad: index.textWords ? buildQuadSteps(stateCount, columnCount, steps, columns.columnOfSymbol) : undefined,
+    quad: index.textWords ? buildQuadSteps(stateCount, columnCount, steps, columns.columnOfSymbol, expectedQuads / 4) : undefined,
   };
 }
 

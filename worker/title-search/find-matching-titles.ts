@@ -38,7 +38,10 @@ function bindingOf(index: TitleSearchIndex, pattern: CompiledTitlePattern): Bind
   if (!cache) bindings.set(index, (cache = new LruCache<Binding>(16, () => 1)));
   let binding = cache.get(pattern.source);
   if (!binding) {
-    binding = { bound: bindDfa(pattern.dfa, index), narrowed: evaluateGramQuery(index, pattern.grams) };
+    const narrowed = evaluateGramQuery(index, pattern.grams);
+    const titlesToRead = narrowed ? narrowed.reduce((sum, word) => sum + bitCount(word), 0) : index.count;
+    const quadsPerTitle = index.textWords ? index.textWords.length / Math.max(1, index.count) : 0;
+    binding = { bound: bindDfa(pattern.dfa, index, titlesToRead * quadsPerTitle), narrowed };
     cache.set(pattern.source, binding);
   }
   return binding;

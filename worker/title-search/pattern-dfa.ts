@@ -53,7 +53,8 @@ export function buildDfa(nfa: Nfa): PatternDfa {
     }
     return state;
   };
-  stateOf([nfa.entry], AFTER_START);
+  // without ^ or \b, what precedes a position never matters: the title start is like any other
+  stateOf([nfa.entry], nfa.usesStart || nfa.usesWordBoundary ? AFTER_START : AFTER_OTHER);
   const freshStates: (number | undefined)[] = [];
 
   const transitions: number[] = [];
@@ -65,10 +66,12 @@ export function buildDfa(nfa: Nfa): PatternDfa {
   for (let state = 0; state < kernels.length; state++) {
     const kernel = kernels[state]!;
     const after = previous[state]!;
-    acceptsAtEnd.push(close(kernel, after, BEFORE_END).accepts ? 1 : 0);
+    // without $ or \b, what follows a position never matters: one closure serves every case
+    const shared = nfa.usesEnd || nfa.usesWordBoundary ? undefined : close(kernel, after, BEFORE_OTHER);
+    acceptsAtEnd.push((shared ?? close(kernel, after, BEFORE_END)).accepts ? 1 : 0);
     for (let c = 0; c < classCount; c++) targets[c]!.length = 0;
     for (const before of beforeKinds) {
-      const closure = close(kernel, after, before);
+      const closure = shared ?? close(kernel, after, before);
       const applies = (c: number) => (wordClass[c] === 1) === (before === BEFORE_WORD);
       for (let c = 0; c < classCount; c++) if (applies(c)) matched[c] = closure.accepts ? 1 : 0;
       if (closure.accepts) continue;

@@ -18,12 +18,17 @@ export interface Nfa {
   sets: CodeUnitSet[];
   entry: number;
   usesWordBoundary: boolean;
+  /** Whether some node asserts ^ (else what precedes a position never matters) or $. */
+  usesStart: boolean;
+  usesEnd: boolean;
 }
 
 export class PatternTooLarge extends Error {}
 
 export function buildNfa(pattern: AST.Pattern): Nfa {
-  const nfa: Nfa = { kind: [], argument: [], next: [], alternative: [], sets: [], entry: 0, usesWordBoundary: false };
+  const nfa: Nfa = {
+    kind: [], argument: [], next: [], alternative: [], sets: [], entry: 0, usesWordBoundary: false, usesStart: false, usesEnd: false,
+  };
   const setIds = new Map<string, number>();
   const add = (kind: number, argument: number, next: number, alternative = -1) => {
     if (nfa.kind.length >= MAX_NFA_NODES) throw new PatternTooLarge();
@@ -69,8 +74,14 @@ export function buildNfa(pattern: AST.Pattern): Nfa {
     }
   };
   const assertion = (node: AST.Assertion, next: number): number => {
-    if (node.kind === 'start') return add(ASSERT, AT_START, next);
-    if (node.kind === 'end') return add(ASSERT, AT_END, next);
+    if (node.kind === 'start') {
+      nfa.usesStart = true;
+      return add(ASSERT, AT_START, next);
+    }
+    if (node.kind === 'end') {
+      nfa.usesEnd = true;
+      return add(ASSERT, AT_END, next);
+    }
     if (node.kind === 'word') {
       nfa.usesWordBoundary = true;
       return add(ASSERT, node.negate ? NOT_AT_WORD_BOUNDARY : AT_WORD_BOUNDARY, next);

@@ -10,27 +10,30 @@ export interface QuadSteps {
   stride: number;
 }
 
-/** Work allowed to find the pair classes, and the largest table built. */
-const MAX_PAIR_WORK = 150_000;
 const MAX_TABLE_CELLS = 1 << 18;
 const MAX_PAIR_CLASSES = 255;
 
+/**
+ * The four-symbol tables, or undefined when building them would cost more than `budget`
+ * (table cells and pair checks: the caller's estimate of the steps they would save).
+ */
 export function buildQuadSteps(
   stateCount: number,
   columnCount: number,
   steps: Int32Array,
   columnOfSymbol: Uint16Array,
+  budget: number,
 ): QuadSteps | undefined {
-  if (columnCount * columnCount * stateCount > MAX_PAIR_WORK) return undefined;
+  if (columnCount * columnCount * stateCount > budget) return undefined;
   const step = (code: number, column: number) => (code < 0 ? code : steps[code + column]!);
   const pairOfColumns = new Int32Array(columnCount * columnCount);
   const representatives: [number, number][] = [];
   const pairOfSignature = new Map<string, number>();
-  const after = new Array<number>(stateCount);
+  const after = new Uint16Array(stateCount);
   for (let a = 0; a < columnCount; a++) {
     for (let b = 0; b < columnCount; b++) {
-      for (let s = 0; s < stateCount; s++) after[s] = step(step(s * columnCount, a), b);
-      const signature = after.join(',');
+      for (let s = 0; s < stateCount; s++) after[s] = step(step(s * columnCount, a), b) + 2; // specials are −1 and −2
+      const signature = String.fromCharCode.apply(null, after as unknown as number[]);
       let pair = pairOfSignature.get(signature);
       if (pair === undefined) pairOfSignature.set(signature, (pair = representatives.push([a, b]) - 1));
       pairOfColumns[a * columnCount + b] = pair;
@@ -38,7 +41,7 @@ export function buildQuadSteps(
   }
   const pairCount = representatives.length;
   const stride = pairCount * pairCount;
-  if (pairCount > MAX_PAIR_CLASSES || stateCount * stride > MAX_TABLE_CELLS) return undefined;
+  if (pairCount > MAX_PAIR_CLASSES || stateCount * stride > Math.min(MAX_TABLE_CELLS, budget)) return undefined;
 
   const firstPair = new Uint16Array(0x10000);
   const secondPair = new Uint16Array(0x10000);

@@ -37,7 +37,8 @@ const cross = (left: readonly string[], right: readonly string[]) => unique(left
 const fullMatch = (info: Info) => (info.exact ? and(info.match, gramsOfStrings(info.exact)) : info.match);
 
 function alternatives(list: readonly AST.Alternative[]): Info {
-  return list.map((alternative) => alternative.elements.reduce((info, element) => concat(info, node(element)), EMPTY)).reduce(alternate);
+  const infos = list.map((alternative) => alternative.elements.reduce((info, element) => concat(info, node(element)), EMPTY));
+  return infos.length === 1 ? infos[0]! : alternate(...infos);
 }
 
 function node(element: AST.Element): Info {
@@ -111,15 +112,15 @@ function boundaryGrams(leftEnds: string[], rightStarts: string[]): GramQuery {
   return gramsOfStrings(cross(leftEnds, rightStarts));
 }
 
-function alternate(left: Info, right: Info): Info {
-  const union = left.exact && right.exact ? unique([...left.exact, ...right.exact]) : null;
-  const keep = union !== null && union.length <= MAX_EXACT;
+function alternate(...choices: Info[]): Info {
+  const exacts = choices.every((choice) => choice.exact) ? unique(choices.flatMap((choice) => choice.exact!)) : null;
+  const keep = exacts !== null && exacts.length <= MAX_EXACT;
   return shrink({
-    emptyable: left.emptyable || right.emptyable,
-    exact: keep ? union : null,
-    prefix: unique([...starts(left), ...starts(right)]),
-    suffix: unique([...ends(left), ...ends(right)]),
-    match: keep ? or(left.match, right.match) : or(fullMatch(left), fullMatch(right)),
+    emptyable: choices.some((choice) => choice.emptyable),
+    exact: keep ? exacts : null,
+    prefix: unique(choices.flatMap(starts)),
+    suffix: unique(choices.flatMap(ends)),
+    match: or(...choices.map((choice) => (keep ? choice.match : fullMatch(choice)))),
   });
 }
 
