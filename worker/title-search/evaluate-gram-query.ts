@@ -2,7 +2,10 @@
 import { symbolOfUnit, type TitleSearchIndex } from './decode-index.ts';
 import type { GramQuery } from './gram-query.ts';
 import { gramKey } from './index-layout.ts';
-import { addPostings, emptyBitmap, findGram, intersectInto, postingBytes, type TitleBitmap } from './title-bitmap.ts';
+import { addPostings, countTitles, emptyBitmap, findGram, intersectInto, postingBytes, type TitleBitmap } from './title-bitmap.ts';
+
+/** Posting bytes read to spare the DFA one title: a title takes it about as long as 4 bytes. */
+const BYTES_WORTH_A_TITLE = 4;
 
 export function evaluateGramQuery(index: TitleSearchIndex, query: GramQuery): TitleBitmap | undefined {
   switch (query.op) {
@@ -29,14 +32,18 @@ export function evaluateGramQuery(index: TitleSearchIndex, query: GramQuery): Ti
       return bitmap;
     }
     case 'and': {
-      // the shortest posting lists first: the result is small early, and empty ends it
+      // the shortest posting lists first; stop once reading the next list would cost more than
+      // letting the DFA read the few titles left (it checks every title it is given anyway)
       const parts = [...query.parts].sort((a, b) => estimate(index, a) - estimate(index, b));
       let result: TitleBitmap | undefined;
+      let left = index.count;
       for (const part of parts) {
+        if (result && estimate(index, part) > left * BYTES_WORTH_A_TITLE) break;
         const titles = evaluateGramQuery(index, part);
         if (!titles) continue;
         if (!result) result = titles;
         else if (!intersectInto(result, titles)) break;
+        left = countTitles(result);
       }
       return result;
     }
@@ -54,8 +61,13 @@ function gramOf(index: TitleSearchIndex, units: string): number {
   return findGram(index, gramKey(index.symbolCount, symbols));
 }
 
+/** Bytes of posting lists a part reads (a bitmap counts as a full list: one byte per title). */
 function estimate(index: TitleSearchIndex, query: GramQuery): number {
-  if (query.op !== 'gram') return Infinity;
-  const gram = gramOf(index, query.units);
-  return gram < 0 ? 0 : postingBytes(index, gram);
+  if (query.op === 'all') return 0;
+  if (query.op === 'gram') {
+    const gram = gramOf(index, query.units);
+    return gram < 0 ? 0 : Math.min(postingBytes(index, gram), index.count);
+  }
+  const sizes = query.parts.map((part) => estimate(index, part));
+  return query.op === 'or' ? sizes.reduce((sum, size) => sum + size, 0) : Math.min(...sizes);
 }

@@ -7,7 +7,7 @@ import type { TitleSearchIndex } from './decode-index.ts';
 import { DEAD, MATCHED } from './decided-states.ts';
 import { evaluateGramQuery } from './evaluate-gram-query.ts';
 import { scanTitles } from './scan-titles.ts';
-import { bitmapOfTitles, emptyBitmap, intersectInto, type TitleBitmap } from './title-bitmap.ts';
+import { bitmapOfTitles, countTitles, emptyBitmap, intersectInto, type TitleBitmap } from './title-bitmap.ts';
 
 interface Binding {
   bound: BoundDfa;
@@ -39,7 +39,7 @@ function bindingOf(index: TitleSearchIndex, pattern: CompiledTitlePattern): Bind
   let binding = cache.get(pattern.source);
   if (!binding) {
     const narrowed = evaluateGramQuery(index, pattern.grams);
-    const titlesToRead = narrowed ? narrowed.reduce((sum, word) => sum + bitCount(word), 0) : index.count;
+    const titlesToRead = narrowed ? countTitles(narrowed) : index.count;
     const quadsPerTitle = index.textWords ? index.textWords.length / Math.max(1, index.count) : 0;
     binding = { bound: bindDfa(pattern.dfa, index, titlesToRead * quadsPerTitle), narrowed };
     cache.set(pattern.source, binding);
@@ -49,18 +49,10 @@ function bindingOf(index: TitleSearchIndex, pattern: CompiledTitlePattern): Bind
 
 /** The titles of a bitmap, ascending. */
 function titlesOf(bitmap: TitleBitmap): Uint32Array {
-  let total = 0;
-  for (const word of bitmap) total += bitCount(word);
-  const titles = new Uint32Array(total);
+  const titles = new Uint32Array(countTitles(bitmap));
   let at = 0;
   for (let w = 0; w < bitmap.length; w++) {
     for (let bits = bitmap[w]!; bits !== 0; bits &= bits - 1) titles[at++] = (w << 5) | (31 - Math.clz32(bits & -bits));
   }
   return titles;
-}
-
-function bitCount(word: number): number {
-  let v = word - ((word >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }

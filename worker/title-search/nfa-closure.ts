@@ -22,17 +22,27 @@ export const BEFORE_WORD = 0;
 export const BEFORE_OTHER = 1;
 export const BEFORE_END = 2;
 
-/** Epsilon closure of a kernel, given the units on both sides of the position. */
+interface Closure {
+  units: number[];
+  accepts: boolean;
+}
+
+/**
+ * Epsilon closure of a kernel, given the units on both sides of the position: the union of its
+ * nodes' closures, each computed once (every state's kernel holds the pattern's entry, whose
+ * closure spans all top-level alternatives).
+ */
 export function closer(nfa: Nfa) {
   const seen = new Int32Array(nfa.kind.length);
   const stack = new Int32Array(nfa.kind.length * 2 + 2);
   let stamp = 0;
-  return (kernel: Int32Array, after: number, before: number) => {
+  const memo = new Map<number, Closure>();
+  const closeNode = (start: number, after: number, before: number): Closure => {
     stamp++;
     const units: number[] = [];
     let accepts = false;
-    stack.set(kernel);
-    let depth = kernel.length;
+    stack[0] = start;
+    let depth = 1;
     while (depth > 0) {
       const node = stack[--depth]!;
       if (seen[node] === stamp) continue;
@@ -52,6 +62,21 @@ export function closer(nfa: Nfa) {
           if (holds(nfa.argument[node]!, after, before)) stack[depth++] = nfa.next[node]!;
           break;
       }
+    }
+    return { units, accepts };
+  };
+  const mark = new Int32Array(nfa.kind.length);
+  let union = 0;
+  return (kernel: Int32Array, after: number, before: number): Closure => {
+    union++;
+    const units: number[] = [];
+    let accepts = false;
+    for (const node of kernel) {
+      const key = node * 9 + after * 3 + before;
+      let closure = memo.get(key);
+      if (!closure) memo.set(key, (closure = closeNode(node, after, before)));
+      accepts ||= closure.accepts;
+      for (const unit of closure.units) if (mark[unit] !== union) units.push(unit), (mark[unit] = union);
     }
     return { units, accepts };
   };

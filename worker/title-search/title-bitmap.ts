@@ -60,3 +60,13 @@ export function bitmapOfTitles(count: number, titles: Uint32Array): TitleBitmap 
   for (const t of titles) if (t < count) bitmap[t >>> 5] = bitmap[t >>> 5]! | (1 << (t & 31));
   return bitmap;
 }
+
+export function countTitles(bitmap: TitleBitmap): number {
+  let count = 0;
+  for (let w = 0; w < bitmap.length; w++) {
+    let v = bitmap[w]! - ((bitmap[w]! >>> 1) & 0x55555555);
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    count += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return count;
+}
