@@ -15,7 +15,7 @@ interface Binding {
   narrowed: TitleBitmap | undefined;
 }
 
-/** Per index, the bindings of the latest patterns (their tables are a few hundred KiB at most). */
+/** Per index, the bindings of the latest patterns (each under 600 KiB: two 128 KiB pair maps, a table of at most 64 Ki cells). */
 const bindings = new WeakMap<TitleSearchIndex, LruCache<Binding>>();
 
 export function findMatchingTitles(index: TitleSearchIndex, pattern: CompiledTitlePattern, candidates?: Uint32Array): Uint32Array {
@@ -27,7 +27,7 @@ export function findMatchingTitles(index: TitleSearchIndex, pattern: CompiledTit
     if (wanted) intersectInto(asked, wanted);
     wanted = asked;
   }
-  if (bound.start === MATCHED) return wanted ? titlesOf(wanted) : Uint32Array.from({ length: index.count }, (_, t) => t);
+  if (bound.start === MATCHED) return wanted ? titlesOf(wanted) : everyTitle(index.count);
   const matches = emptyBitmap(index.count);
   scanTitles(index, bound, wanted, matches);
   return titlesOf(matches);
@@ -35,7 +35,7 @@ export function findMatchingTitles(index: TitleSearchIndex, pattern: CompiledTit
 
 function bindingOf(index: TitleSearchIndex, pattern: CompiledTitlePattern): Binding {
   let cache = bindings.get(index);
-  if (!cache) bindings.set(index, (cache = new LruCache<Binding>(16, () => 1)));
+  if (!cache) bindings.set(index, (cache = new LruCache<Binding>(8, () => 1)));
   let binding = cache.get(pattern.source);
   if (!binding) {
     const narrowed = evaluateGramQuery(index, pattern.grams);
@@ -45,6 +45,12 @@ function bindingOf(index: TitleSearchIndex, pattern: CompiledTitlePattern): Bind
     cache.set(pattern.source, binding);
   }
   return binding;
+}
+
+function everyTitle(count: number): Uint32Array {
+  const titles = new Uint32Array(count);
+  for (let t = 0; t < count; t++) titles[t] = t;
+  return titles;
 }
 
 /** The titles of a bitmap, ascending. */

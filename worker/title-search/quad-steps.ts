@@ -10,7 +10,7 @@ export interface QuadSteps {
   stride: number;
 }
 
-const MAX_TABLE_CELLS = 1 << 18;
+const MAX_TABLE_CELLS = 1 << 16;
 const MAX_PAIR_CLASSES = 255;
 
 /**
@@ -25,6 +25,8 @@ export function buildQuadSteps(
   budget: number,
 ): QuadSteps | undefined {
   if (columnCount * columnCount * stateCount > budget) return undefined;
+  // the table holds stateCount × pairs² cells: past this many pair classes it is not worth building
+  const mostPairs = Math.min(MAX_PAIR_CLASSES, Math.floor(Math.sqrt(Math.min(MAX_TABLE_CELLS, budget) / stateCount)));
   const step = (code: number, column: number) => (code < 0 ? code : steps[code + column]!);
   const pairOfColumns = new Int32Array(columnCount * columnCount);
   const representatives: [number, number][] = [];
@@ -35,13 +37,15 @@ export function buildQuadSteps(
       for (let s = 0; s < stateCount; s++) after[s] = step(step(s * columnCount, a), b) + 2; // specials are −1 and −2
       const signature = String.fromCharCode.apply(null, after as unknown as number[]);
       let pair = pairOfSignature.get(signature);
-      if (pair === undefined) pairOfSignature.set(signature, (pair = representatives.push([a, b]) - 1));
+      if (pair === undefined) {
+        if (representatives.length >= mostPairs) return undefined;
+        pairOfSignature.set(signature, (pair = representatives.push([a, b]) - 1));
+      }
       pairOfColumns[a * columnCount + b] = pair;
     }
   }
   const pairCount = representatives.length;
   const stride = pairCount * pairCount;
-  if (pairCount > MAX_PAIR_CLASSES || stateCount * stride > Math.min(MAX_TABLE_CELLS, budget)) return undefined;
 
   const firstPair = new Uint16Array(0x10000);
   const secondPair = new Uint16Array(0x10000);
