@@ -1,22 +1,37 @@
-// Two projects: the generator and pure modules in Node; the Worker inside workerd (through
-// @cloudflare/vitest-pool-workers) against a snapshot the real generator builds from
-// test/fixtures/catalogue before the Worker tests start (test/generator/build-fixture-snapshot.ts).
+// Three projects: the generator, tools and pure modules in Node; the Worker inside workerd
+// (through @cloudflare/vitest-pool-workers) against a snapshot the real generator builds from
+// test/fixtures/catalogue before the Worker tests start (test/generator/build-fixture-snapshot.ts);
+// and the Worker over a synthetic snapshot of thousands of files, where read bounds matter.
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { buildFixtureSnapshot } from './test/generator/build-fixture-snapshot.ts';
+import { buildScaleSnapshot } from './test/support/node/build-scale-snapshot.ts';
 
 // Built here, not in a globalSetup: the pool reads the assets folder when it configures itself.
 buildFixtureSnapshot();
+buildScaleSnapshot();
 
 export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/worker/**', '**/node_modules/**'], environment: 'node', testTimeout: 60_000 },
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/worker/**', '**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+          // its schema is imported as JSON without an import attribute, which Node refuses; Vite's transform accepts it
+          server: { deps: { inline: ['@actions/workflow-parser'] } },
+        },
       },
       {
         plugins: [cloudflareTest({ wrangler: { configPath: './test/wrangler.test.toml' } })],
-        test: { name: 'worker', include: ['test/worker/**/*.test.ts'], testTimeout: 30_000 },
+        test: { name: 'worker', include: ['test/worker/**/*.test.ts'], exclude: ['test/worker/scale/**'], testTimeout: 30_000 },
+      },
+      {
+        plugins: [cloudflareTest({ wrangler: { configPath: './test/wrangler.scale.toml' } })],
+        test: { name: 'worker-scale', include: ['test/worker/scale/**/*.test.ts'], testTimeout: 120_000 },
       },
     ],
   },

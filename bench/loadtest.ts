@@ -1,10 +1,12 @@
-// npm run loadtest [-- --seconds 60 --connections 100 --elements 10000]
-// The Worker in the real workerd over a synthetic snapshot, under 100 connections for 60 s of a
-// mixed query stream (hostile patterns, unknown slugs, odd methods and paths included).
-// Prints requests/s, p50/p99, answers by status, errors, and workerd's memory before and after.
-// Exits non-zero on any 5xx or socket error.
+// npm run loadtest [-- --seconds 120 --connections 100 --elements 100000]
+// The Worker in the real workerd over a synthetic snapshot with realistic distinct titles, under
+// many connections of a mixed stream: broad and selective searches, pages, facets, single
+// elements, CSV tables, hostile patterns, errors, odd methods and paths. Prints requests/s,
+// latency, answers by status, and workerd's open sockets and memory before, at peak and after;
+// then checks the API still answers. Exits non-zero on any 5xx, socket error or time-out, on
+// sockets not back to their starting level, or on an API that stopped answering.
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -12,61 +14,134 @@ import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
 import { QUERY_MIX } from './query-mix.ts';
 import { startWorker } from './start-worker.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, connections: { type: 'string', default: '100' }, elements: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '120' }, connections: { type: 'string', default: '100' }, elements: { type: 'string', default: '100000' } },
+});
 const WORK = resolve('bench/.work');
-const catalogue = join(WORK, `catalogue-${values.elements}`);
+const TITLES = 'realistic'; // title search cost depends on the amount of distinct title text
+const catalogue = join(WORK, `catalogue-${values.elements}-${TITLES}`); // the title mode in the name: an older cached catalogue is not reused
 const dist = join(WORK, `loadtest-dist-${values.elements}`);
 
 if (!existsSync(join(catalogue, '.complete'))) {
   rmSync(catalogue, { recursive: true, force: true });
-  execFileSync(process.execPath, ['--import', 'tsx', 'generator/synth-cli.ts', '--elements', values.elements!, '--out', catalogue], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', 'tools/synth/cli.ts', '--elements', values.elements!, '--out', catalogue, '--titles', TITLES], { stdio: 'inherit' });
   writeFileSync(join(catalogue, '.complete'), '');
 }
 execFileSync(process.execPath, ['--import', 'tsx', 'generator/cli.ts', '--data', catalogue, '--out', dist], { stdio: 'inherit' });
 
-/** Resident memory of the workerd processes started by this one. */
-function workerdRssMiB(): number {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,comm='], { encoding: 'utf8' }).trim().split('\n').map((l) => l.trim().split(/\s+/));
+/** The workerd processes started by this one. */
+function workerdPids(): string[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' }).trim().split('\n').map((l) => l.trim().split(/\s+/));
   const children = new Map<string, string[]>();
   for (const [pid, ppid] of rows) children.set(ppid!, [...(children.get(ppid!) ?? []), pid!]);
   const mine = new Set<string>();
   const stack = [String(process.pid)];
   while (stack.length) for (const child of children.get(stack.pop()!) ?? []) mine.add(child), stack.push(child);
-  return rows.filter(([pid, , , comm]) => mine.has(pid!) && comm === 'workerd').reduce((sum, [, , rss]) => sum + Number(rss), 0) / 1024;
+  return rows.filter(([pid, , comm]) => mine.has(pid!) && comm === 'workerd').map(([pid]) => pid!);
+}
+
+/** Open sockets and resident memory of workerd (all its processes: the Worker and wrangler's proxy). */
+function workerdFigures(): { sockets: number; rssMiB: number } {
+  let sockets = 0;
+  let rssKiB = 0;
+  for (const pid of workerdPids()) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        try {
+          if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) sockets++;
+        } catch {
+          // closed while we looked
+        }
+      }
+      rssKiB += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return { sockets, rssMiB: rssKiB / 1024 };
 }
 
 const enc = encodeURIComponent;
+const ANY_ID = '/api/v1/data-element?limit=1&fields=_id';
 // Every connection starts at the top: the cheap and odd requests first, the big answers last.
 // No HEAD: autocannon's parser waits for the body a HEAD answer's Content-Length announces
-// (the test suite checks HEAD).
-// autocannon's types list fewer methods than it sends.
-const requests = [
-  { method: 'GET', path: '/api/v1/data-element?category=tidak-ada' },
-  { method: 'GET', path: '/api/v1/data-element?field=pekerjaan-umum' },
-  { method: 'GET', path: '/api/v1/data-element?title=(%3F%3Dx)' },
-  { method: 'GET', path: '/api/v1/data-element?title=%E0%A4%A&sector=%zz' },
-  { method: 'GET', path: `/api/v1/data-element?title=${'a'.repeat(300)}` },
-  { method: 'OPTIONS', path: '/api/v1/category' },
-  { method: 'POST', path: '/api/v1/data-element', body: '{}' },
-  { method: 'DELETE', path: '/api/v1/sector' },
-  { method: 'TRACE', path: '/api/v1/field' },
-  { method: 'GET', path: '//api/v1/category' },
-  { method: 'GET', path: '/api/v1/../_snapshot/manifest.json' },
-  { method: 'GET', path: '/api/v1/field/' },
-  ...REDOS_PATTERNS.map((p) => ({ method: 'GET', path: `/api/v1/data-element?title=${enc(p)}&dataSource=dinkes` })),
-  ...QUERY_MIX.map((q) => ({ method: 'GET', path: q.path })),
-  ...REDOS_PATTERNS.slice(0, 6).map((p) => ({ method: 'GET', path: `/api/v1/data-element?title=${enc(p)}` })),
-];
+// (the test suite checks HEAD). autocannon's types list fewer methods than it sends.
+function requestMix(id: string, year: number) {
+  return [
+    { method: 'GET', path: '/api/v1/data-element?category=tidak-ada' },
+    { method: 'GET', path: '/api/v1/data-element?datasource=dinkes' },
+    { method: 'GET', path: '/api/v1/data-element?limit=0' },
+    { method: 'GET', path: '/api/v1/data-element?title=(%3F%3Dx)' },
+    { method: 'GET', path: '/api/v1/data-element?title=%E0%A4%A&sector=%zz' },
+    { method: 'GET', path: `/api/v1/data-element?title=${'a'.repeat(300)}` },
+    { method: 'OPTIONS', path: '/api/v1/category' },
+    { method: 'OPTIONS', path: '/nope' },
+    { method: 'POST', path: '/api/v1/data-element', body: '{}' },
+    { method: 'DELETE', path: '/api/v1/sector' },
+    { method: 'TRACE', path: '/api/v1/field' },
+    { method: 'GET', path: '//api/v1/category' },
+    { method: 'GET', path: '/api/v1/../_snapshot/manifest.json' },
+    { method: 'GET', path: '/api/v1/field/' },
+    { method: 'GET', path: `/api/v1/data-element/${id}` },
+    { method: 'GET', path: `/api/v1/data-element/${id}/${year}.csv` },
+    { method: 'GET', path: '/api/v1/data-element/tidak-ada' },
+    { method: 'GET', path: '/api/v1/facets?title=penduduk' },
+    { method: 'GET', path: '/api/v1/facets?sector=kesehatan&year=2022' },
+    { method: 'GET', path: '/api/v1/data-element?title=jumlah&limit=40&offset=400&fields=_id,title,unit' },
+    { method: 'GET', path: '/api/v1/data-element?year=2021&limit=1000&fields=_id,title,unit,category,dataSource,sector,field' },
+    { method: 'GET', path: `/api/v1/data-element?title=${enc('q\\d|[xz]{2}')}&limit=20` },
+    ...REDOS_PATTERNS.map((p) => ({ method: 'GET', path: `/api/v1/data-element?title=${enc(p)}&dataSource=dinkes` })),
+    ...QUERY_MIX.map((q) => ({ method: 'GET', path: q.path })),
+    ...REDOS_PATTERNS.slice(0, 6).map((p) => ({ method: 'GET', path: `/api/v1/data-element?title=${enc(p)}` })),
+  ];
+}
+
+/** The API answers plain requests after the load: lists, a search, one element. */
+async function stillAnswering(base: string, id: string): Promise<string[]> {
+  const failures: string[] = [];
+  for (const path of ['/api/v1/category', '/api/v1/data-element?title=penduduk&limit=10', `/api/v1/data-element/${id}`, '/api/v1/facets?dataSource=dinkes']) {
+    try {
+      const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(30_000) });
+      await response.arrayBuffer();
+      if (response.status !== 200) failures.push(`${path}: ${response.status}`);
+    } catch (error) {
+      failures.push(`${path}: ${(error as Error).message}`);
+    }
+  }
+  return failures;
+}
 
 const worker = await startWorker({ config: 'wrangler.toml', assets: dist, port: 8811 });
 const stop = async () => void (await worker.stop());
 process.on('SIGINT', () => void stop().then(() => process.exit(130)));
 try {
-  await fetch(`${worker.url}/api/v1/data-element?title=x`).then((r) => r.arrayBuffer()); // index loaded
-  const before = workerdRssMiB();
+  const sample = (await (await fetch(`${worker.url}${ANY_ID}`)).json()) as { _id: string }[];
+  const id = sample[0]!._id;
+  const element = (await (await fetch(`${worker.url}/api/v1/data-element/${id}`)).json()) as { data: { year: number }[] };
+  const requests = requestMix(id, element.data[0]!.year);
+  await new Promise((r) => setTimeout(r, 5000)); // let the start-up requests' sockets close
+  const before = workerdFigures();
+  let peak = before;
+  const sampler = setInterval(() => {
+    const now = workerdFigures();
+    peak = { sockets: Math.max(peak.sockets, now.sockets), rssMiB: Math.max(peak.rssMiB, now.rssMiB) };
+  }, 1000);
   console.log(`load: ${values.connections} connections, ${values.seconds} s, ${requests.length} request kinds in rotation, ${values.elements} elements`);
-  const result = await autocannon({ url: worker.url, connections: Number(values.connections), duration: Number(values.seconds), requests: requests as unknown as autocannon.Request[], timeout: 30 });
-  const after = workerdRssMiB();
+  const result = await autocannon({
+    url: worker.url,
+    connections: Number(values.connections),
+    duration: Number(values.seconds),
+    requests: requests as unknown as autocannon.Request[],
+    timeout: 60,
+  });
+  clearInterval(sampler);
+  // Sockets close a few seconds after their last use; wait (a while at most) for them to settle.
+  let after = workerdFigures();
+  for (let waited = 0; waited < 60 && after.sockets > before.sockets; waited += 2) {
+    await new Promise((r) => setTimeout(r, 2000));
+    after = workerdFigures();
+  }
+  const failures = await stillAnswering(worker.url, id);
   const statuses = Object.fromEntries(Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats).map(([k, v]) => [k, v.count]));
   const fiveHundreds = Object.entries(statuses).filter(([s]) => s.startsWith('5')).reduce((sum, [, n]) => sum + n, 0);
   console.log(
@@ -74,14 +149,16 @@ try {
       `requests:        ${result.requests.total} (${(result.requests.total / Number(values.seconds)).toFixed(0)} req/s)`,
       `latency:         p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
       `answers:         ${JSON.stringify(statuses)}`,
-      `non-2xx:         ${result.non2xx}`,
       `5xx:             ${fiveHundreds}`,
       `socket errors:   ${result.errors}, timeouts ${result.timeouts}`,
-      `workerd memory:  ${before.toFixed(0)} MiB before, ${after.toFixed(0)} MiB after`,
+      `workerd sockets: ${before.sockets} before, ${peak.sockets} at peak, ${after.sockets} after`,
+      `workerd memory:  ${before.rssMiB.toFixed(0)} MiB before, ${peak.rssMiB.toFixed(0)} MiB at peak, ${after.rssMiB.toFixed(0)} MiB after`,
       `throughput:      ${(result.throughput.average / 1048576).toFixed(1)} MiB/s`,
+      `afterwards:      ${failures.length === 0 ? 'every check answered 200' : failures.join('; ')}`,
     ].join('\n'),
   );
-  process.exitCode = fiveHundreds > 0 || result.errors > 0 || result.timeouts > 0 ? 1 : 0;
+  const socketsBack = after.sockets <= before.sockets;
+  process.exitCode = fiveHundreds > 0 || result.errors > 0 || result.timeouts > 0 || !socketsBack || failures.length > 0 ? 1 : 0;
 } finally {
   await stop();
 }

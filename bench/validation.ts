@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { DataElementInput } from '../core/schema.ts';
 import { checkElementShape } from '../generator/structure.ts';
-import { generateCatalogue } from '../generator/synthetic-catalogue.ts';
+import { generateCatalogue } from '../tools/synth/catalogue.ts';
 
 const { values } = parseArgs({ options: { elements: { type: 'string', default: '50000' } } });
 const catalogue = generateCatalogue({ elements: Number(values.elements) });

@@ -15,3 +15,10 @@ export const REFERENCE_LISTS = [
 ] as const;
 /** In the contract's order: the order unknown slugs are checked in. */
 export type ReferenceListName = (typeof REFERENCE_LISTS)[number]['name'];
+
+/** The top-level keys of a published element, in the order the contract publishes them. */
+export const ELEMENT_KEYS = ['_id', 'title', 'unit', 'data', 'metadata', 'status', 'category', 'dataSource', 'sector', 'field'] as const;
+export type ElementKey = (typeof ELEMENT_KEYS)[number];
+
+/** Paging (contract §5.1). */
+export const MAX_LIMIT = 1000;

@@ -3,30 +3,44 @@
 //
 //   _snapshot/manifest.json                   fixed path: build id, counts, list ETags
 //   _snapshot/<buildId>/lists/<list>.json      ready-to-serve reference lists
-//   _snapshot/<buildId>/index.json             slugs per list, section table of index.bin
+//   _snapshot/<buildId>/index.json             section table of index.bin, slugs, years, tiers
 //   _snapshot/<buildId>/index.bin              Uint32 sections (see IndexSections)
 //   _snapshot/<buildId>/titles.txt             distinct titles, joined by "\n"
 //   _snapshot/<buildId>/titles-folded.txt      the same, ASCII-case-folded (same offsets)
-//   _snapshot/<buildId>/elements/<n>.json      shards: published elements joined by ","
+//   _snapshot/<buildId>/keys.bin               Uint32 [N × 10]: where each key of each element starts
+//   _snapshot/<buildId>/ids.bin                Uint32 [N] idOrder, then [N+1] idStart (see IdSections)
+//   _snapshot/<buildId>/ids.txt                element ids in code-unit order, concatenated
+//   _snapshot/<buildId>/blocks/<n>.json        small blocks: published elements joined by ","
+//   _snapshot/<buildId>/runs/<n>.json          large runs: consecutive blocks joined by ","
 //
+// Element bytes exist twice, in catalogue order: small blocks (tens of KiB) for answers that
+// need a few elements, and large runs (MiB; each the concatenation of consecutive blocks) that a
+// broad answer streams through, so no answer needs more than a bounded number of reads.
+// keys.bin and ids.bin/ids.txt are read only by the requests that need them (a projection, one
+// element by id), so a fresh isolate's first search loads less.
 // Everything but the manifest sits under the build id, so an isolate holding an older index
-// can never read a newer shard by mistake: it gets a 404 and reloads.
+// can never read a newer file by mistake: it gets a 404 and reloads.
 import type { ReferenceListName } from './contract.ts';
 
 export const SNAPSHOT_DIR = '_snapshot';
 export const MANIFEST_PATH = `${SNAPSHOT_DIR}/manifest.json`;
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 1;
+export const LAYOUT_VERSION = 2;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;
+  const numbered = (n: number) => String(n).padStart(5, '0');
   return {
     list: (list: ReferenceListName) => `${root}/lists/${list}.json`,
     index: `${root}/index.json`,
     indexBinary: `${root}/index.bin`,
     titles: `${root}/titles.txt`,
     foldedTitles: `${root}/titles-folded.txt`,
-    shard: (shard: number) => `${root}/elements/${String(shard).padStart(5, '0')}.json`,
+    keys: `${root}/keys.bin`,
+    idSections: `${root}/ids.bin`,
+    ids: `${root}/ids.txt`,
+    block: (block: number) => `${root}/blocks/${numbered(block)}.json`,
+    run: (run: number) => `${root}/runs/${numbered(run)}.json`,
   };
 };
 
@@ -37,23 +51,31 @@ export interface Manifest {
     elementsRead: number;
     elementsPublished: number;
     titles: number;
-    shards: number;
+    blocks: number;
+    runs: number;
   } & Record<ReferenceListName, number>;
   /** Each list file's strong ETag value (without quotes) and byte length. */
   lists: Record<ReferenceListName, { etag: string; bytes: number }>;
 }
 
-/** Uint32 sections of index.bin. N = published elements, T = distinct titles, S = slugs. */
+/**
+ * Uint32 sections of index.bin. N = published elements (in catalogue order), T = distinct titles,
+ * B = blocks, R = runs, Y = distinct years, S = slugs of a list.
+ */
 export interface IndexSections {
-  /** [N] shard number of each element, in catalogue order. */
-  elementShard: Uint32Array;
-  /** [N] byte offset of each element inside its shard; its end is in elementEnd. */
+  /** [N] block of each element; blocks are in catalogue order, so this never decreases. */
+  elementBlock: Uint32Array;
+  /** [N] byte offset of each element inside its block, and its byte length. */
   elementStart: Uint32Array;
-  elementEnd: Uint32Array;
+  elementLength: Uint32Array;
   /** [N] distinct-title number of each element. */
   elementTitle: Uint32Array;
   /** [T+1] UTF-16 offset of each title in titles.txt; a title ends one unit before the next starts. */
   titleStart: Uint32Array;
+  /** [B] byte length of each block. */
+  blockLength: Uint32Array;
+  /** [R+1] first block of each run; run r holds blocks runFirstBlock[r] .. runFirstBlock[r+1]-1. */
+  runFirstBlock: Uint32Array;
   /** Per list, CSR posting lists: elements of slug s are postings[postingStart[s] .. postingStart[s+1]). */
   categoryPostingStart: Uint32Array;
   categoryPostings: Uint32Array;
@@ -63,21 +85,53 @@ export interface IndexSections {
   sectorPostings: Uint32Array;
   fieldPostingStart: Uint32Array;
   fieldPostings: Uint32Array;
+  /** Elements with a table for year y (years in IndexHeader.years order), CSR like the lists. */
+  yearPostingStart: Uint32Array;
+  yearPostings: Uint32Array;
 }
 export type SectionName = keyof IndexSections;
 
-export const postingSections = (list: ReferenceListName) =>
-  ({ start: `${list}PostingStart`, postings: `${list}Postings` }) as const satisfies Record<string, SectionName>;
+/**
+ * keys.bin: [N × 10] where each top-level key of an element starts (`"key":…`), as a byte offset
+ * from the element's start; key k ends one byte (the comma or the closing brace) before the next.
+ */
+export type ElementKeyStarts = Uint32Array;
+
+/** ids.bin: [N] elements in code-unit order of their _id, then [N+1] UTF-16 offset of each id (in that order) in ids.txt. */
+export interface IdSections {
+  idOrder: Uint32Array;
+  idStart: Uint32Array;
+}
+
+export function encodeIdSections({ idOrder, idStart }: IdSections): Uint8Array {
+  const words = new Uint32Array(idOrder.length + idStart.length);
+  words.set(idOrder, 0);
+  words.set(idStart, idOrder.length);
+  return new Uint8Array(words.buffer);
+}
+
+export function decodeIdSections(buffer: ArrayBuffer, elementCount: number): IdSections {
+  if (buffer.byteLength !== (2 * elementCount + 1) * 4) throw new Error('ids.bin: unexpected length');
+  return { idOrder: new Uint32Array(buffer, 0, elementCount), idStart: new Uint32Array(buffer, elementCount * 4, elementCount + 1) };
+}
+export type PostingDimension = ReferenceListName | 'year';
+
+export const postingSections = (dimension: PostingDimension) =>
+  ({ start: `${dimension}PostingStart`, postings: `${dimension}Postings` }) as const satisfies Record<string, SectionName>;
 
 export interface IndexHeader {
   layoutVersion: number;
   buildId: string;
   elementCount: number;
   titleCount: number;
+  blockCount: number;
+  runCount: number;
   /** Offset and length of each section, in Uint32 units from the start of index.bin. */
   sections: Record<SectionName, { offset: number; length: number }>;
   /** Slugs of each list in catalogue order; slug number s owns posting list s. */
   slugs: Record<ReferenceListName, string[]>;
+  /** Every year some published element has a table for, ascending; year number y owns posting list y. */
+  years: number[];
 }
 
 /** Packs the sections into one little-endian buffer (every Workers host is little-endian). */

@@ -5,6 +5,7 @@ import {
   LAYOUT_VERSION,
   MANIFEST_PATH,
   TITLE_SEPARATOR,
+  encodeIdSections,
   encodeIndexSections,
   foldAsciiCase,
   postingSections,
@@ -14,14 +15,19 @@ import {
   type Manifest,
 } from '../core/snapshot-layout.ts';
 import type { CompiledCatalogue, PublishedElement } from './compile-catalogue.ts';
+import { compareCodeUnits } from './read-catalogue.ts';
 
 /**
- * Shards are small, because a search reads whole shards to answer with a few elements of each
- * (ASSETS serves whole files), and grow with the catalogue so that a deploy stays below the
- * 20,000 files of the free plan.
+ * Blocks are small, because an answer of a few elements reads whole blocks (ASSETS serves whole
+ * files); they grow with the catalogue so that a deploy keeps below the free plan's 20,000 files.
+ * Runs are large, so that a broad answer reads a few files: at most MAX_RUNS of them, each far
+ * below the 25 MiB a static asset may have.
  */
-export const MIN_SHARD_BYTES = 16 * 1024;
-export const MAX_SHARD_FILES = 15_000;
+export const MIN_BLOCK_BYTES = 32 * 1024;
+export const MAX_BLOCK_FILES = 12_000;
+export const MIN_RUN_BYTES = 8 * 1024 * 1024;
+export const MAX_RUNS = 400;
+export const MAX_FILE_BYTES = 24 * 1024 * 1024;
 
 export interface Snapshot {
   files: Map<string, Uint8Array>;
@@ -30,8 +36,13 @@ export interface Snapshot {
 
 const encoder = new TextEncoder();
 
-/** `shardBytes` overrides the shard size (tests use a tiny one to get many shards). */
-export function buildSnapshot(catalogue: CompiledCatalogue, options: { shardBytes?: number } = {}): Snapshot {
+export interface TierSizes {
+  /** Target bytes of a block (tests use tiny ones, to get many blocks and runs). */
+  blockBytes?: number;
+  runBytes?: number;
+}
+
+export function buildSnapshot(catalogue: CompiledCatalogue, options: TierSizes = {}): Snapshot {
   const { published, lists } = catalogue;
   const content = new Map<string, Uint8Array>(); // paths relative to the build-id folder
 
@@ -41,20 +52,28 @@ export function buildSnapshot(catalogue: CompiledCatalogue, options: { shardByte
     content.set(`lists/${name}.json`, listBytes[name]);
   }
 
-  const shards = buildShards(published, options.shardBytes);
-  shards.files.forEach((bytes, shard) => content.set(`shard/${shard}`, bytes));
+  const tiers = buildTiers(published, options);
+  tiers.blocks.forEach((bytes, block) => content.set(`block/${block}`, bytes));
 
   const titles = buildTitleIndex(published);
   content.set('titles', encoder.encode(titles.text));
   content.set('titles-folded', encoder.encode(foldAsciiCase(titles.text)));
 
+  const ids = buildIdIndex(published);
+  content.set('ids', encoder.encode(ids.text));
+  content.set('id-sections', encodeIdSections(ids));
+  content.set('keys', new Uint8Array(Uint32Array.from(published.flatMap((element) => element.keyStarts)).buffer));
+  const years = [...new Set(published.flatMap((element) => element.years))].sort((a, b) => a - b);
   const sections: IndexSections = {
-    elementShard: shards.elementShard,
-    elementStart: shards.elementStart,
-    elementEnd: shards.elementEnd,
+    elementBlock: tiers.elementBlock,
+    elementStart: tiers.elementStart,
+    elementLength: tiers.elementLength,
     elementTitle: titles.elementTitle,
     titleStart: titles.titleStart,
+    blockLength: Uint32Array.from(tiers.blocks, (bytes) => bytes.length),
+    runFirstBlock: tiers.runFirstBlock,
     ...buildPostingLists(published, lists),
+    ...buildYearPostings(published, years),
   };
   const { bytes: indexBytes, table } = encodeIndexSections(sections);
   content.set('index.bin', indexBytes);
@@ -63,14 +82,28 @@ export function buildSnapshot(catalogue: CompiledCatalogue, options: { shardByte
 
   const buildId = contentHash([...content.entries()]).slice(0, 16);
   const paths = snapshotPaths(buildId);
-  const header: IndexHeader = { layoutVersion: LAYOUT_VERSION, buildId, elementCount: published.length, titleCount: titles.count, sections: table, slugs };
+  const header: IndexHeader = {
+    layoutVersion: LAYOUT_VERSION,
+    buildId,
+    elementCount: published.length,
+    titleCount: titles.count,
+    blockCount: tiers.blocks.length,
+    runCount: tiers.runs.length,
+    sections: table,
+    slugs,
+    years,
+  };
 
   const files = new Map<string, Uint8Array>();
   for (const { name } of REFERENCE_LISTS) files.set(paths.list(name), listBytes[name]);
-  shards.files.forEach((bytes, shard) => files.set(paths.shard(shard), bytes));
+  tiers.blocks.forEach((bytes, block) => files.set(paths.block(block), bytes));
+  tiers.runs.forEach((bytes, run) => files.set(paths.run(run), bytes));
   files.set(paths.titles, content.get('titles')!);
   files.set(paths.foldedTitles, content.get('titles-folded')!);
   files.set(paths.indexBinary, indexBytes);
+  files.set(paths.ids, content.get('ids')!);
+  files.set(paths.idSections, content.get('id-sections')!);
+  files.set(paths.keys, content.get('keys')!);
   files.set(paths.index, encoder.encode(JSON.stringify(header)));
 
   const manifest: Manifest = {
@@ -80,7 +113,8 @@ export function buildSnapshot(catalogue: CompiledCatalogue, options: { shardByte
       elementsRead: catalogue.stats.elementsRead,
       elementsPublished: published.length,
       titles: titles.count,
-      shards: shards.files.length,
+      blocks: tiers.blocks.length,
+      runs: tiers.runs.length,
       ...(Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, lists[name].length])) as Record<ReferenceListName, number>),
     },
     lists: Object.fromEntries(
@@ -104,38 +138,66 @@ function contentHash(entries: [string, Uint8Array][]): string {
 }
 
 /**
- * Elements joined by "," into shards, grouped by data source (each element has exactly one),
- * in catalogue order within a data source: a search by data source then reads whole shards
- * of its own elements. The index gives every element's place, so answers keep catalogue order.
+ * Elements in catalogue order, joined by "," into blocks; consecutive blocks joined by "," into
+ * runs. An answer's bytes are then ranges of blocks, or of runs, in the order it streams them.
  */
-export function buildShards(published: PublishedElement[], shardBytes?: number) {
-  const sizes = published.map((element) => Buffer.byteLength(element.json));
-  const totalBytes = sizes.reduce((sum, size) => sum + size, 0);
-  const target = shardBytes ?? Math.max(MIN_SHARD_BYTES, Math.ceil(totalBytes / MAX_SHARD_FILES));
-  const layout = published.map((_, i) => i).sort((a, b) => published[a]!.refs.dataSource[0]! - published[b]!.refs.dataSource[0]! || a - b);
-  const elementShard = new Uint32Array(published.length);
+export function buildTiers(published: PublishedElement[], sizes: TierSizes = {}) {
+  const totalBytes = published.reduce((sum, element) => sum + element.byteLength + 1, 0);
+  const blockTarget = sizes.blockBytes ?? Math.max(MIN_BLOCK_BYTES, Math.ceil(totalBytes / MAX_BLOCK_FILES));
+  const runTarget = Math.min(MAX_FILE_BYTES, sizes.runBytes ?? Math.max(MIN_RUN_BYTES, Math.ceil(totalBytes / MAX_RUNS)));
+  const elementBlock = new Uint32Array(published.length);
   const elementStart = new Uint32Array(published.length);
-  const elementEnd = new Uint32Array(published.length);
-  const files: Uint8Array[] = [];
-  let parts: string[] = [];
-  let length = 0;
-  const flush = () => {
-    files.push(encoder.encode(parts.join(',')));
-    parts = [];
-    length = 0;
-  };
-  for (const i of layout) {
-    const size = sizes[i]!;
-    if (parts.length > 0 && length + 1 + size > target) flush();
-    if (parts.length > 0) length += 1; // the comma before it
-    elementShard[i] = files.length;
-    elementStart[i] = length;
-    elementEnd[i] = length + size;
-    parts.push(published[i]!.json);
-    length += size;
+  const elementLength = new Uint32Array(published.length);
+  const blocks: Uint8Array[] = [];
+  const blockParts = groupInOrder(published, (element) => element.byteLength, blockTarget);
+  for (const { first, count } of blockParts) {
+    let offset = 0;
+    for (let i = first; i < first + count; i++) {
+      elementBlock[i] = blocks.length;
+      elementStart[i] = offset;
+      elementLength[i] = published[i]!.byteLength;
+      offset += published[i]!.byteLength + 1;
+    }
+    blocks.push(encoder.encode(published.slice(first, first + count).map((element) => element.json).join(',')));
   }
-  if (parts.length > 0) flush();
-  return { files, elementShard, elementStart, elementEnd };
+  for (const bytes of blocks) {
+    if (bytes.length > MAX_FILE_BYTES) throw new Error(`an element is ${(bytes.length / 1048576).toFixed(1)} MiB serialized; a snapshot file holds at most ${MAX_FILE_BYTES / 1048576} MiB`);
+  }
+  const runParts = groupInOrder(blocks, (bytes) => bytes.length, runTarget);
+  const runFirstBlock = Uint32Array.from([...runParts.map(({ first }) => first), blocks.length]);
+  const runs = runParts.map(({ first, count }) => joinBytes(blocks.slice(first, first + count), COMMA));
+  return { blocks, runs, runFirstBlock, elementBlock, elementStart, elementLength };
+}
+
+/** Consecutive items into groups of about `target` bytes (an item larger than that is a group alone). */
+function groupInOrder<T>(items: T[], sizeOf: (item: T) => number, target: number) {
+  const groups: { first: number; count: number }[] = [];
+  let bytes = 0;
+  items.forEach((item, i) => {
+    const size = sizeOf(item);
+    const last = groups[groups.length - 1];
+    if (last && bytes + 1 + size <= target) {
+      last.count++;
+      bytes += 1 + size;
+    } else {
+      groups.push({ first: i, count: 1 });
+      bytes = size;
+    }
+  });
+  return groups;
+}
+
+const COMMA = encoder.encode(',');
+
+function joinBytes(parts: Uint8Array[], separator: Uint8Array): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0) + separator.length * Math.max(0, parts.length - 1));
+  let offset = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) out.set(separator, offset), (offset += separator.length);
+    out.set(part, offset);
+    offset += part.length;
+  });
+  return out;
 }
 
 /** Distinct titles in order of first use, and each element's title number. */
@@ -162,6 +224,33 @@ export function buildTitleIndex(published: PublishedElement[]) {
   return { text: distinct.join(TITLE_SEPARATOR) + TITLE_SEPARATOR, elementTitle, titleStart, count: distinct.length };
 }
 
+/** Element ids in code-unit order, for looking one up by binary search. */
+export function buildIdIndex(published: PublishedElement[]) {
+  const idOrder = Uint32Array.from(published.keys()).sort((a, b) => compareCodeUnits(published[a]!.id, published[b]!.id));
+  const idStart = new Uint32Array(published.length + 1);
+  let offset = 0;
+  idOrder.forEach((e, i) => {
+    idStart[i] = offset;
+    offset += published[e]!.id.length;
+  });
+  idStart[published.length] = offset;
+  return { idOrder, idStart, text: Array.from(idOrder, (e) => published[e]!.id).join('') };
+}
+
+/** For each year (ascending), the elements that have a table for it. */
+export function buildYearPostings(published: PublishedElement[], years: number[]) {
+  const yearNumber = new Map(years.map((year, y) => [year, y]));
+  const perYear: number[][] = years.map(() => []);
+  published.forEach((element, i) => element.years.forEach((year) => perYear[yearNumber.get(year)!]!.push(i)));
+  return { yearPostingStart: csrStarts(perYear), yearPostings: Uint32Array.from(perYear.flat()) };
+}
+
+function csrStarts(perItem: number[][]): Uint32Array {
+  const start = new Uint32Array(perItem.length + 1);
+  perItem.forEach((postings, item) => (start[item + 1] = start[item]! + postings.length));
+  return start;
+}
+
 /** Per list, for each item (by position), the sorted numbers of the elements that reference it. */
 export function buildPostingLists(published: PublishedElement[], lists: CompiledCatalogue['lists']) {
   const sections = {} as Record<string, Uint32Array>;
@@ -173,10 +262,8 @@ export function buildPostingLists(published: PublishedElement[], lists: Compiled
         if (postings[postings.length - 1] !== i) postings.push(i);
       }
     });
-    const start = new Uint32Array(perItem.length + 1);
-    perItem.forEach((postings, item) => (start[item + 1] = start[item]! + postings.length));
     const { start: startName, postings: postingsName } = postingSections(name);
-    sections[startName] = start;
+    sections[startName] = csrStarts(perItem);
     sections[postingsName] = Uint32Array.from(perItem.flat());
   }
   return sections as Pick<IndexSections, ReturnType<typeof postingSections>[keyof ReturnType<typeof postingSections>]>;

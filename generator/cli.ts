@@ -1,27 +1,41 @@
 // npm run build -- [--data DIR] [--out DIR]
 // read (data/) → validate + resolve + serialize → build snapshot files → write dist/ atomically.
-// Exit codes: 0 built, 1 the catalogue has problems (output untouched), 2 bad usage or I/O failure.
+// Exit codes: 0 built, 1 the catalogue has problems (output untouched), 2 bad usage (including an
+// --out that would replace the catalogue or the project) or I/O failure.
 import { parseArgs } from 'node:util';
 import { formatProblem } from './problems.ts';
 import { readCatalogue } from './read-catalogue.ts';
 import { compileCatalogue } from './compile-catalogue.ts';
-import { buildSnapshot } from './build-snapshot.ts';
+import { buildSnapshot, type TierSizes } from './build-snapshot.ts';
 import { writeSnapshotAtomically } from './write-snapshot.ts';
 import { createProgress } from './progress.ts';
+import { refuseBuildOutput } from './output-guard.ts';
 
-const USAGE = 'usage: npm run build -- [--data DIR] [--out DIR] [--shard-bytes N]';
+const USAGE = 'usage: npm run build -- [--data DIR] [--out DIR] [--block-bytes N] [--run-bytes N]';
 
 function main(): number {
-  let options: { data: string; out: string; shardBytes: number | undefined };
+  let options: { data: string; out: string; tiers: TierSizes };
   try {
     const { values } = parseArgs({
-      options: { data: { type: 'string', default: 'data' }, out: { type: 'string', default: 'dist' }, 'shard-bytes': { type: 'string' } },
+      options: {
+        data: { type: 'string', default: 'data' },
+        out: { type: 'string', default: 'dist' },
+        'block-bytes': { type: 'string' },
+        'run-bytes': { type: 'string' },
+      },
     });
-    const shardBytes = values['shard-bytes'] === undefined ? undefined : Number(values['shard-bytes']);
-    if (shardBytes !== undefined && !(Number.isInteger(shardBytes) && shardBytes > 0)) throw new Error('--shard-bytes takes a positive whole number');
-    options = { data: values.data!, out: values.out!, shardBytes };
+    options = {
+      data: values.data!,
+      out: values.out!,
+      tiers: { blockBytes: byteCount('--block-bytes', values['block-bytes']), runBytes: byteCount('--run-bytes', values['run-bytes']) },
+    };
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const refusal = refuseBuildOutput(options.out, options.data);
+  if (refusal) {
+    console.error(refusal);
     return 2;
   }
   const started = performance.now();
@@ -37,7 +51,7 @@ function main(): number {
     return 1;
   }
 
-  const snapshot = buildSnapshot(catalogue, { shardBytes: options.shardBytes });
+  const snapshot = buildSnapshot(catalogue, options.tiers);
   const written = writeSnapshotAtomically(options.out, snapshot.files);
   const { stats, published } = catalogue;
   const heldBack = Object.entries(stats.heldBackByStatus).map(([status, n]) => `${n} ${JSON.stringify(status)}`);
@@ -48,10 +62,17 @@ function main(): number {
       `  elements read      ${stats.elementsRead} from ${stats.elementFiles} files`,
       `  published          ${published.length}`,
       `  held back (status) ${heldBack.length ? heldBack.join(', ') : 'none'}`,
-      `  written            ${written.files} files, ${(written.bytes / 1048576).toFixed(1)} MiB (${snapshot.manifest.counts.shards} element shards)`,
+      `  written            ${written.files} files, ${(written.bytes / 1048576).toFixed(1)} MiB (${snapshot.manifest.counts.blocks} element blocks, ${snapshot.manifest.counts.runs} runs)`,
     ].join('\n'),
   );
   return 0;
+}
+
+function byteCount(option: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${option} takes a positive whole number`);
+  return n;
 }
 
 try {

@@ -1,6 +1,6 @@
 // validate → resolve → serialize: turns the catalogue's file texts into published elements.
 // Pure: takes texts, returns data and problems. Every problem is collected; nothing stops early.
-import { PUBLISHED_STATUS, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
+import { ELEMENT_KEYS, PUBLISHED_STATUS, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import { type DataElement, type DataElementInput, type IdInput, type ReferenceInput, type ReferenceItem, type ReferenceItemInput, type Table } from '../core/schema.ts';
 import { parseJson } from './json-syntax.ts';
 import { jsonPath, type Problem } from './problems.ts';
@@ -18,16 +18,28 @@ export interface CatalogueSources {
 /** A published element, serialized once, with what the indexes need. */
 export interface PublishedElement {
   json: string;
+  /** UTF-8 byte offset in `json` where each top-level key starts, in ELEMENT_KEYS order. */
+  keyStarts: number[];
+  /** UTF-8 byte length of `json`. */
+  byteLength: number;
+  id: string;
   title: string;
   /** Per list, the positions (in that list) of the items the element references. */
   refs: Record<ReferenceListName, number[]>;
+  /** The years it has a table for, ascending, each once. */
+  years: number[];
 }
 
 export interface CompiledCatalogue {
   problems: Problem[];
   lists: Record<ReferenceListName, ReferenceItem[]>;
   published: PublishedElement[];
-  stats: { elementFiles: number; elementsRead: number; heldBackByStatus: Record<string, number> };
+  stats: { elementFiles: number; elementsRead: number; publishedCount: number; heldBackByStatus: Record<string, number> };
+}
+
+export interface CompileOptions {
+  /** false: check and count published elements without keeping them (memory stays bounded by the largest file). */
+  keepPublished?: boolean;
 }
 
 export const idString = (id: IdInput): string => (typeof id === 'string' ? id : id.$oid);
@@ -38,7 +50,11 @@ interface ListIndex {
   file: string;
 }
 
-export function compileCatalogue(sources: CatalogueSources, onProgress?: (elementsRead: number, files: number) => void): CompiledCatalogue {
+export function compileCatalogue(
+  sources: CatalogueSources,
+  onProgress?: (elementsRead: number, files: number) => void,
+  { keepPublished = true }: CompileOptions = {},
+): CompiledCatalogue {
   const problems: Problem[] = [];
   const idOwners = new Map<string, string>(); // _id → where it was first seen
   const claimId = (id: string, file: string, path: string) => {
@@ -54,6 +70,7 @@ export function compileCatalogue(sources: CatalogueSources, onProgress?: (elemen
 
   const published: PublishedElement[] = [];
   const heldBackByStatus: Record<string, number> = {};
+  let publishedCount = 0;
   let elementsRead = 0;
   let elementFiles = 0;
   for (const source of sources.elementFiles) {
@@ -77,12 +94,13 @@ export function compileCatalogue(sources: CatalogueSources, onProgress?: (elemen
         heldBackByStatus[input.status] = (heldBackByStatus[input.status] ?? 0) + 1;
         return;
       }
-      published.push(publish(input, resolved, listIndexes));
+      publishedCount++;
+      if (keepPublished) published.push(publish(input, resolved, listIndexes));
     });
     onProgress?.(elementsRead, elementFiles);
   }
   const lists = Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, listIndexes[name].items])) as CompiledCatalogue['lists'];
-  return { problems, lists, published, stats: { elementFiles, elementsRead, heldBackByStatus } };
+  return { problems, lists, published, stats: { elementFiles, elementsRead, publishedCount, heldBackByStatus } };
 }
 
 function parseSource(source: SourceFile, problems: Problem[]): { value: unknown } | undefined {
@@ -206,5 +224,20 @@ function publish(element: DataElementInput, refs: ResolvedReferences, lists: Rec
     sector: items('sector'),
     field: items('field'),
   };
-  return { json: JSON.stringify(out), title: element.title, refs };
+  return { ...serializeByKey(out), id: out._id, title: element.title, refs, years: [...new Set(out.data.map((entry) => entry.year))].sort((a, b) => a - b) };
+}
+
+/**
+ * JSON.stringify(element), built key by key so that where each key starts is known: a
+ * projection (`fields=`) is then a concatenation of byte ranges, never a re-serialization.
+ */
+export function serializeByKey(element: DataElement): { json: string; keyStarts: number[]; byteLength: number } {
+  const parts = ELEMENT_KEYS.map((key) => `${JSON.stringify(key)}:${JSON.stringify(element[key])}`);
+  const keyStarts: number[] = [];
+  let offset = 1; // the opening brace
+  for (const part of parts) {
+    keyStarts.push(offset);
+    offset += Buffer.byteLength(part) + 1; // the comma after it, or the closing brace
+  }
+  return { json: `{${parts.join(',')}}`, keyStarts, byteLength: offset };
 }

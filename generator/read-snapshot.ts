@@ -16,12 +16,13 @@ export function readPublishedElements(distDir: string): DataElement[] {
   const header = JSON.parse(readFileSync(join(distDir, paths.index), 'utf8')) as IndexHeader;
   const binary = readFileSync(join(distDir, paths.indexBinary));
   const sections = decodeIndexSections(binary.buffer.slice(binary.byteOffset, binary.byteOffset + binary.byteLength), header.sections);
-  const shards = new Map<number, Buffer>();
+  const blocks = new Map<number, Buffer>();
   const elements: DataElement[] = [];
   for (let e = 0; e < header.elementCount; e++) {
-    const shard = sections.elementShard[e]!;
-    if (!shards.has(shard)) shards.set(shard, readFileSync(join(distDir, paths.shard(shard))));
-    elements.push(JSON.parse(shards.get(shard)!.subarray(sections.elementStart[e], sections.elementEnd[e]).toString('utf8')));
+    const block = sections.elementBlock[e]!;
+    if (!blocks.has(block)) blocks.set(block, readFileSync(join(distDir, paths.block(block))));
+    const start = sections.elementStart[e]!;
+    elements.push(JSON.parse(blocks.get(block)!.subarray(start, start + sections.elementLength[e]!).toString('utf8')));
   }
   return elements;
 }

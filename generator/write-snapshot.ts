@@ -1,8 +1,9 @@
 // write: puts the snapshot in place all at once. The files go to a fresh folder beside the
 // output; only when every byte is written is the old output swapped out, so a failed build
 // (or a crash mid-write) leaves the previous output exactly as it was.
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { swapFolderIn } from './swap-folder.ts';
 
 export interface WriteSummary {
   files: number;
@@ -24,13 +25,10 @@ export function writeSnapshotAtomically(outDir: string, files: Map<string, Uint8
       writeFileSync(full, content);
       bytes += content.length;
     }
-    if (existsSync(target)) renameSync(target, retired);
-    renameSync(staging, target);
+    swapFolderIn(staging, target, retired);
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
-    if (existsSync(retired) && !existsSync(target)) renameSync(retired, target);
     throw error;
   }
-  rmSync(retired, { recursive: true, force: true });
   return { files: files.size, bytes };
 }

@@ -3,6 +3,7 @@
 /** A byte stream with a known length over an async generator, pulled only as fast as it is read. */
 export function fixedLengthStream(length: number, source: AsyncGenerator<Uint8Array>, onError: (error: unknown) => void): ReadableStream<Uint8Array> {
   const { readable, writable } = new FixedLengthStream(length);
+  let clientLeft = false;
   const pump = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { value, done } = await source.next();
@@ -10,9 +11,11 @@ export function fixedLengthStream(length: number, source: AsyncGenerator<Uint8Ar
       else controller.enqueue(value);
     },
     async cancel() {
+      clientLeft = true;
       await source.return(undefined);
     },
   });
-  pump.pipeTo(writable).catch(onError);
+  // A client that goes away cancels the body: not an error of ours.
+  pump.pipeTo(writable).catch((error) => clientLeft || onError(error));
   return readable;
 }

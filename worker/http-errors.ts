@@ -25,6 +25,9 @@ export const unknownSlug = (list: ReferenceListName, slug: string) => {
 
 export const invalidPattern = (message: string) => jsonException(400, { message } satisfies MessageBody);
 
+/** A parameter other than the title is wrong (paging, year, fields, a misspelt name). */
+export const invalidQuery = (message: string) => jsonException(400, { message } satisfies MessageBody);
+
 export const patternTooCostly = () =>
   invalidPattern(
     'Invalid title pattern: it has no word that every match must contain, so it would have to be tried on too many titles. Add a word, or a filter such as category or dataSource.',
@@ -36,7 +39,19 @@ export const listFetchFailed = () => jsonException(400, { error: FETCH_FAILED })
 
 export const notFound = (path: string) =>
   jsonException(404, {
-    error: `No such endpoint: ${path}. The API answers /api/v1/data-element, /api/v1/category, /api/v1/sector, /api/v1/field and /api/v1/data-source.`,
+    error: `No such endpoint: ${path}. The API answers /api/v1/data-element, /api/v1/data-element/{id}, /api/v1/data-element/{id}/{year}.csv, /api/v1/facets, /api/v1/category, /api/v1/sector, /api/v1/field and /api/v1/data-source.`,
+    status: 404,
+  } satisfies ErrorBody);
+
+export const noSuchElement = (id: string) =>
+  jsonException(404, {
+    error: `No published data element has the id ${JSON.stringify(id)}. Search /api/v1/data-element for the ids.`,
+    status: 404,
+  } satisfies ErrorBody);
+
+export const noSuchTable = (id: string, table: string) =>
+  jsonException(404, {
+    error: `The data element ${JSON.stringify(id)} has no table ${JSON.stringify(table)}: ask for /api/v1/data-element/${id}/<year>.csv with a year of its data.`,
     status: 404,
   } satisfies ErrorBody);
 

@@ -1,15 +1,19 @@
 // A least-recently-used cache bounded by a total size (bytes, elements, entries: `sizeOf` says).
-// The isolate's memory of hot shards, recent answers and compiled patterns.
-export class LruCache<V> {
-  private readonly entries = new Map<string, V>(); // least recent first
+// The isolate's memory of hot element bytes, recent answers and compiled patterns.
+export class LruCache<K, V> {
+  private readonly entries = new Map<K, V>(); // least recent first
   private held = 0;
 
   constructor(
-    private readonly capacity: number,
+    readonly capacity: number,
     private readonly sizeOf: (value: V) => number,
   ) {}
 
-  get(key: string): V | undefined {
+  get size(): number {
+    return this.held;
+  }
+
+  get(key: K): V | undefined {
     const value = this.entries.get(key);
     if (value !== undefined) {
       this.entries.delete(key);
@@ -18,7 +22,11 @@ export class LruCache<V> {
     return value;
   }
 
-  set(key: string, value: V) {
+  has(key: K): boolean {
+    return this.entries.has(key);
+  }
+
+  set(key: K, value: V) {
     const previous = this.entries.get(key);
     if (previous !== undefined) {
       this.entries.delete(key);

@@ -5,6 +5,7 @@ import { postingSections, type IndexSections } from '../core/snapshot-layout.ts'
 import { intersectSorted, unionSorted } from './posting-lists.ts';
 import { TITLE_MATCH, createTitleMatcher, type TitleIndex } from './title-matcher.ts';
 import type { CompiledPattern } from './title-pattern.ts';
+import type { SlugFilters } from './query.ts';
 
 export interface SlugLookup {
   exact: Map<string, number>;
@@ -17,17 +18,9 @@ export interface SearchIndex {
   sections: IndexSections;
   titles: TitleIndex;
   slugs: Record<ReferenceListName, SlugLookup>;
+  /** Years with tables, ascending (year number y owns posting list y). */
+  years: number[];
 }
-
-export interface SearchQuery {
-  title: CompiledPattern | undefined;
-  /** Non-empty values of each filter, as given. */
-  filters: Record<ReferenceListName, string[]>;
-}
-
-export type SearchOutcome =
-  | { kind: 'unknown-slug'; list: ReferenceListName; slug: string }
-  | { kind: 'found'; elements: Uint32Array; resolvedFilters: Record<ReferenceListName, number[]> };
 
 export function buildSlugLookup(slugs: readonly string[]): SlugLookup {
   const exact = new Map<string, number>();
@@ -48,14 +41,21 @@ export function resolveSlug(lookup: SlugLookup, value: string): number | undefin
   return loose === undefined || loose < 0 ? undefined : loose;
 }
 
-export type ResolvedFilters = Record<ReferenceListName, number[]>;
+/** The filters as item numbers: per list its slugs' numbers; the years' numbers, or undefined without a year filter. */
+export interface ResolvedFilters {
+  slugs: Record<ReferenceListName, number[]>;
+  years: number[] | undefined;
+}
+export type Dimension = ReferenceListName | 'year';
+export const DIMENSIONS: readonly Dimension[] = [...REFERENCE_LISTS.map(({ name }) => name), 'year'];
 
-/** Slugs to item numbers, in the contract's order of lists; the first unknown slug stops it. */
+/** Slugs and years to item numbers, in the contract's order of lists; the first unknown slug stops it. */
 export function resolveFilters(
   index: SearchIndex,
-  filters: SearchQuery['filters'],
+  filters: SlugFilters,
+  years: number[],
 ): { kind: 'unknown-slug'; list: ReferenceListName; slug: string } | { kind: 'resolved'; resolved: ResolvedFilters } {
-  const resolved = {} as ResolvedFilters;
+  const slugs = {} as ResolvedFilters['slugs'];
   for (const { name } of REFERENCE_LISTS) {
     const numbers: number[] = [];
     for (const value of filters[name]) {
@@ -63,38 +63,43 @@ export function resolveFilters(
       if (n === undefined) return { kind: 'unknown-slug', list: name, slug: value };
       if (!numbers.includes(n)) numbers.push(n);
     }
-    resolved[name] = numbers.sort((a, b) => a - b);
+    slugs[name] = numbers.sort((a, b) => a - b);
   }
-  return { kind: 'resolved', resolved };
+  // A year no element has matches nothing: it is not a list, so never a 404.
+  const yearNumbers = years.length === 0 ? undefined : years.map((year) => index.years.indexOf(year)).filter((y) => y >= 0);
+  return { kind: 'resolved', resolved: { slugs, years: yearNumbers } };
+}
+
+/** The elements a dimension's filter lets through, or undefined when it has no filter. */
+export function filterSet(index: SearchIndex, resolved: ResolvedFilters, dimension: Dimension): Uint32Array | undefined {
+  const items = dimension === 'year' ? resolved.years : resolved.slugs[dimension].length > 0 ? resolved.slugs[dimension] : undefined;
+  return items && unionSorted(items.map((n) => postingList(index.sections, dimension, n)));
+}
+
+/** The elements passing every filter but `except`'s, or undefined when none applies. */
+export function filteredCandidates(index: SearchIndex, resolved: ResolvedFilters, except?: Dimension): Uint32Array | undefined {
+  const sets = DIMENSIONS.filter((d) => d !== except)
+    .map((d) => filterSet(index, resolved, d))
+    .filter((set): set is Uint32Array => set !== undefined)
+    .sort((a, b) => a.length - b.length);
+  let candidates: Uint32Array | undefined;
+  for (const set of sets) candidates = candidates ? intersectSorted(candidates, set) : set;
+  return candidates;
 }
 
 /** The matching elements, in catalogue order: posting lists intersected, then titles matched. */
 export function findElements(index: SearchIndex, title: CompiledPattern | undefined, resolved: ResolvedFilters): Uint32Array {
-  const perList: Uint32Array[] = [];
-  for (const { name } of REFERENCE_LISTS) {
-    if (resolved[name].length > 0) perList.push(unionSorted(resolved[name].map((n) => postingList(index.sections, name, n))));
-  }
-  let candidates: Uint32Array | undefined;
-  for (const list of perList.sort((a, b) => a.length - b.length)) {
-    candidates = candidates ? intersectSorted(candidates, list) : list;
-  }
-  return matchTitles(index, title, candidates);
+  return matchTitles(index, title, filteredCandidates(index, resolved));
 }
 
-export function search(index: SearchIndex, query: SearchQuery): SearchOutcome {
-  const filters = resolveFilters(index, query.filters);
-  if (filters.kind === 'unknown-slug') return filters;
-  return { kind: 'found', elements: findElements(index, query.title, filters.resolved), resolvedFilters: filters.resolved };
-}
-
-function postingList(sections: IndexSections, list: ReferenceListName, n: number): Uint32Array {
-  const names = postingSections(list);
+export function postingList(sections: IndexSections, dimension: Dimension, n: number): Uint32Array {
+  const names = postingSections(dimension);
   const start = sections[names.start];
   return sections[names.postings].subarray(start[n]!, start[n + 1]!);
 }
 
 /** Few candidates: test their titles one by one. Many (or all): one sweep over every title. */
-function matchTitles(index: SearchIndex, pattern: CompiledPattern | undefined, candidates: Uint32Array | undefined): Uint32Array {
+export function matchTitles(index: SearchIndex, pattern: CompiledPattern | undefined, candidates: Uint32Array | undefined): Uint32Array {
   if (!pattern) return candidates ?? allElements(index.elementCount);
   const matcher = createTitleMatcher(index.titles, pattern);
   const elementTitle = index.sections.elementTitle;
@@ -110,7 +115,7 @@ function matchTitles(index: SearchIndex, pattern: CompiledPattern | undefined, c
   return out.subarray(0, n);
 }
 
-function allElements(count: number): Uint32Array {
+export function allElements(count: number): Uint32Array {
   const all = new Uint32Array(count);
   for (let i = 0; i < count; i++) all[i] = i;
   return all;

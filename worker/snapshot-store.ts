@@ -1,17 +1,24 @@
 // Every read of the snapshot goes through here (the ASSETS binding is a parameter, so tests
-// can hand in a fake). The manifest and the search index are loaded once per isolate and kept;
-// a failed read drops them, so a rebuilt snapshot is picked up on the next request.
-import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
+// can hand in a fake), counted against the request's ReadBudget. The manifest and the index are
+// loaded once per isolate and kept; a failed read drops them, so a rebuilt snapshot is picked up
+// on the next request.
+import { ELEMENT_KEYS, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import {
   LAYOUT_VERSION,
   MANIFEST_PATH,
+  decodeIdSections,
   decodeIndexSections,
   snapshotPaths,
+  type ElementKeyStarts,
   type IndexHeader,
+  type IndexSections,
   type Manifest,
 } from '../core/snapshot-layout.ts';
 import { AnswerCache } from './answer-cache.ts';
-import { LruCache } from './lru-cache.ts';
+import { ElementCache } from './element-cache.ts';
+import type { IdIndex } from './element-lookup.ts';
+import type { ReferenceItem } from '../core/schema.ts';
+import type { ReadBudget } from './read-budget.ts';
 import { buildSlugLookup, type SearchIndex } from './search.ts';
 
 /** The snapshot could not be read: a missing file, a bad status, a layout this Worker does not know. */
@@ -19,8 +26,15 @@ export class SnapshotUnavailable extends Error {}
 
 export interface LoadedIndex extends SearchIndex {
   buildId: string;
+  blockCount: number;
+  runCount: number;
+  /** [B] run of each block, and the block's byte offset inside that run. */
+  blockRun: Uint32Array;
+  blockRunOffset: Uint32Array;
   /** Recent answers of this index. */
   answers: AnswerCache;
+  /** Hot elements' bytes. */
+  elements: ElementCache;
 }
 
 /** What this module needs of the ASSETS binding (a Fetcher); plain fetch types, so Node can run it too. */
@@ -28,8 +42,13 @@ export interface AssetFetcher {
   fetch(url: string): Promise<Response>;
 }
 
-/** Memory for hot shards and lists, beside the index (an isolate has 128 MB in all). */
-export const FILE_CACHE_BYTES = 32 * 1024 * 1024;
+/** A run's bytes as they arrive; `release` frees its connection (call it when done or cut short). */
+export interface OpenRun {
+  body: ReadableStream<Uint8Array>;
+  release: () => void;
+}
+
+type KeepAlive = ((promise: Promise<unknown>) => void) | undefined;
 
 // ASSETS ignores the host; any absolute URL will do.
 const assetUrl = (path: string) => `https://snapshot.invalid/${path}`;
@@ -37,7 +56,9 @@ const assetUrl = (path: string) => `https://snapshot.invalid/${path}`;
 export class SnapshotStore {
   private manifestPromise: Promise<Manifest> | undefined;
   private indexPromise: Promise<LoadedIndex> | undefined;
-  private readonly cache = new LruCache<Uint8Array>(FILE_CACHE_BYTES, (bytes) => bytes.length);
+  private readonly lists = new Map<string, Uint8Array>();
+  private readonly parsedLists = new WeakMap<Uint8Array, ReferenceItem[]>();
+  private readonly lazyParts = new Map<string, Promise<unknown>>();
 
   constructor(private readonly assets: AssetFetcher) {}
 
@@ -45,102 +66,164 @@ export class SnapshotStore {
    * The manifest, loaded once. `keepAlive` (the request's waitUntil) keeps the loading request's
    * I/O alive until the load is done, since concurrent requests wait on the same promise.
    */
-  manifest(keepAlive?: (promise: Promise<unknown>) => void): Promise<Manifest> {
+  manifest(budget: ReadBudget, keepAlive?: KeepAlive): Promise<Manifest> {
     if (!this.manifestPromise) {
-      this.manifestPromise = this.remember(this.loadManifest());
+      this.manifestPromise = this.remember(this.loadManifest(budget));
       keepAlive?.(this.manifestPromise.catch(() => undefined));
     }
     return this.manifestPromise;
   }
 
-  /** The search index, loaded once; see manifest() for `keepAlive`. */
-  index(keepAlive?: (promise: Promise<unknown>) => void): Promise<LoadedIndex> {
+  /** The index, loaded once; see manifest() for `keepAlive`. */
+  index(budget: ReadBudget, keepAlive?: KeepAlive): Promise<LoadedIndex> {
     if (!this.indexPromise) {
-      this.indexPromise = this.remember(this.manifest(keepAlive).then((manifest) => this.loadIndex(manifest.buildId)));
+      this.indexPromise = this.remember(this.manifest(budget, keepAlive).then((manifest) => this.loadIndex(manifest.buildId, budget)));
       keepAlive?.(this.indexPromise.catch(() => undefined));
     }
     return this.indexPromise;
   }
 
-  /** A reference list, ready-to-serve bytes. */
-  async list(name: ReferenceListName): Promise<Uint8Array> {
-    const manifest = await this.manifest();
-    return this.bytes(snapshotPaths(manifest.buildId).list(name));
-  }
-
-  /** One shard of element bytes. */
-  shard(buildId: string, shard: number): Promise<Uint8Array> {
-    return this.bytes(snapshotPaths(buildId).shard(shard));
-  }
-
-  /**
-   * A snapshot file's bytes, through a small LRU cache: hot shards and lists stay in memory.
-   * Only bytes already read are shared: a read still in flight belongs to the request that
-   * started it, and workerd cancels it with that request (another request awaiting it would hang).
-   */
-  async bytes(path: string): Promise<Uint8Array> {
-    const cached = this.cache.get(path);
-    if (cached) return cached;
-    const bytes = new Uint8Array(await (await this.read(path)).arrayBuffer());
-    this.cache.set(path, bytes);
+  /** A reference list, ready-to-serve bytes (lists are small: kept once read). */
+  async list(name: ReferenceListName, budget: ReadBudget): Promise<Uint8Array> {
+    const manifest = await this.manifest(budget);
+    const path = snapshotPaths(manifest.buildId).list(name);
+    let bytes = this.lists.get(path);
+    if (!bytes) this.lists.set(path, (bytes = new Uint8Array(await this.readBytes(path, budget))));
     return bytes;
   }
 
-  private async read(path: string): Promise<Response> {
+  /** A reference list's items (for the facets), parsed once. */
+  async listItems(name: ReferenceListName, budget: ReadBudget): Promise<ReferenceItem[]> {
+    const bytes = await this.list(name, budget);
+    let items = this.parsedLists.get(bytes);
+    if (!items) this.parsedLists.set(bytes, (items = JSON.parse(new TextDecoder().decode(bytes)) as ReferenceItem[]));
+    return items;
+  }
+
+  /** The element ids in code-unit order (for finding one element), loaded once when first needed. */
+  ids(index: LoadedIndex, budget: ReadBudget): Promise<IdIndex> {
+    return this.lazily(`ids ${index.buildId}`, async () => {
+      const paths = snapshotPaths(index.buildId);
+      const [sections, text] = await Promise.all([this.readBytes(paths.idSections, budget), this.readBytes(paths.ids, budget)]);
+      try {
+        return { ...decodeIdSections(sections, index.elementCount), text: new TextDecoder().decode(text) };
+      } catch (error) {
+        throw this.unavailable(paths.idSections, (error as Error).message);
+      }
+    });
+  }
+
+  /** Where each key of each element starts (for projections), loaded once when first needed. */
+  keyStarts(index: LoadedIndex, budget: ReadBudget): Promise<ElementKeyStarts> {
+    return this.lazily(`keys ${index.buildId}`, async () => {
+      const path = snapshotPaths(index.buildId).keys;
+      const bytes = await this.readBytes(path, budget);
+      if (bytes.byteLength !== index.elementCount * ELEMENT_KEYS.length * 4) throw this.unavailable(path, 'unexpected length');
+      return new Uint32Array(bytes);
+    });
+  }
+
+  /** A part of the index that only some requests need, loaded by the first of them and kept. */
+  private lazily<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let loading = this.lazyParts.get(key) as Promise<T> | undefined;
+    if (!loading) this.lazyParts.set(key, (loading = this.remember(load())));
+    return loading;
+  }
+
+  /** One block of element bytes, whole. */
+  async block(buildId: string, block: number, budget: ReadBudget): Promise<Uint8Array> {
+    const path = snapshotPaths(buildId).block(block);
+    const { body, release } = await this.open(path, budget);
+    try {
+      return new Uint8Array(await new Response(body).arrayBuffer());
+    } catch (error) {
+      throw this.unavailable(path, (error as Error).message);
+    } finally {
+      release();
+    }
+  }
+
+  /** One run of element bytes, as a stream: a broad answer reads it as it goes. */
+  run(buildId: string, run: number, budget: ReadBudget): Promise<OpenRun> {
+    return this.open(snapshotPaths(buildId).run(run), budget);
+  }
+
+  private async open(path: string, budget: ReadBudget): Promise<OpenRun> {
+    const release = await budget.acquire();
     let response: Response;
     try {
       response = await this.assets.fetch(assetUrl(path));
     } catch (error) {
-      this.forget();
-      throw new SnapshotUnavailable(`${path}: ${(error as Error).message}`);
+      release();
+      throw this.unavailable(path, (error as Error).message);
     }
     if (!response.ok || !response.body) {
-      response.body?.cancel();
-      this.forget();
-      throw new SnapshotUnavailable(`${path}: HTTP ${response.status}`);
+      release();
+      await response.body?.cancel();
+      throw this.unavailable(path, `HTTP ${response.status}`);
     }
-    return response;
+    return { body: response.body, release };
   }
 
-  private async readJson<T>(path: string): Promise<T> {
+  private async readBytes(path: string, budget: ReadBudget): Promise<ArrayBuffer> {
+    const { body, release } = await this.open(path, budget);
     try {
-      return (await (await this.read(path)).json()) as T;
-    } catch (error) {
-      if (error instanceof SnapshotUnavailable) throw error;
-      throw new SnapshotUnavailable(`${path}: not valid JSON`);
+      return await new Response(body).arrayBuffer();
+    } finally {
+      release();
     }
   }
 
-  private async loadManifest(): Promise<Manifest> {
-    const manifest = await this.readJson<Manifest>(MANIFEST_PATH);
-    if (manifest?.layoutVersion !== LAYOUT_VERSION) throw new SnapshotUnavailable(`${MANIFEST_PATH}: unknown layout`);
+  private async readJson<T>(path: string, budget: ReadBudget): Promise<T> {
+    const bytes = await this.readBytes(path, budget);
+    try {
+      return JSON.parse(new TextDecoder().decode(bytes)) as T;
+    } catch {
+      throw this.unavailable(path, 'not valid JSON');
+    }
+  }
+
+  private async loadManifest(budget: ReadBudget): Promise<Manifest> {
+    const manifest = await this.readJson<Manifest>(MANIFEST_PATH, budget);
+    if (manifest?.layoutVersion !== LAYOUT_VERSION) throw this.unavailable(MANIFEST_PATH, 'unknown layout');
     return manifest;
   }
 
-  private async loadIndex(buildId: string): Promise<LoadedIndex> {
+  private async loadIndex(buildId: string, budget: ReadBudget): Promise<LoadedIndex> {
     const paths = snapshotPaths(buildId);
+    const decoder = new TextDecoder();
     const [header, binary, text, folded] = await Promise.all([
-      this.readJson<IndexHeader>(paths.index),
-      this.read(paths.indexBinary).then((r) => r.arrayBuffer()),
-      this.read(paths.titles).then((r) => r.text()),
-      this.read(paths.foldedTitles).then((r) => r.text()),
+      this.readJson<IndexHeader>(paths.index, budget),
+      this.readBytes(paths.indexBinary, budget),
+      this.readBytes(paths.titles, budget).then((bytes) => decoder.decode(bytes)),
+      this.readBytes(paths.foldedTitles, budget).then((bytes) => decoder.decode(bytes)),
     ]);
-    if (header.buildId !== buildId) throw new SnapshotUnavailable(`${paths.index}: belongs to another snapshot`);
-    let sections;
+    if (header.buildId !== buildId) throw this.unavailable(paths.index, 'belongs to another snapshot');
+    let sections: IndexSections;
     try {
       sections = decodeIndexSections(binary, header.sections);
     } catch (error) {
-      throw new SnapshotUnavailable((error as Error).message);
+      throw this.unavailable(paths.indexBinary, (error as Error).message);
     }
     const slugs = Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, buildSlugLookup(header.slugs[name])])) as SearchIndex['slugs'];
     return {
       buildId,
       elementCount: header.elementCount,
+      blockCount: header.blockCount,
+      runCount: header.runCount,
       sections,
       titles: { text, folded, titleStart: sections.titleStart, count: header.titleCount },
       slugs,
+      years: header.years,
+      ...blockPlacement(sections, header.blockCount),
       answers: new AnswerCache(),
+      elements: new ElementCache(),
     };
+  }
+
+  private unavailable(path: string, why: string): SnapshotUnavailable {
+    this.forget();
+    return new SnapshotUnavailable(`${path}: ${why}`);
   }
 
   private remember<T>(promise: Promise<T>): Promise<T> {
@@ -151,8 +234,25 @@ export class SnapshotStore {
   private forget() {
     this.manifestPromise = undefined;
     this.indexPromise = undefined;
-    this.cache.clear();
+    this.lists.clear();
+    this.lazyParts.clear();
   }
+}
+
+/** Where each block sits in its run: runs are consecutive blocks joined by ",". */
+function blockPlacement(sections: IndexSections, blockCount: number) {
+  const blockRun = new Uint32Array(blockCount);
+  const blockRunOffset = new Uint32Array(blockCount);
+  const { runFirstBlock, blockLength } = sections;
+  for (let run = 0; run + 1 < runFirstBlock.length; run++) {
+    let offset = 0;
+    for (let block = runFirstBlock[run]!; block < runFirstBlock[run + 1]!; block++) {
+      blockRun[block] = run;
+      blockRunOffset[block] = offset;
+      offset += blockLength[block]! + 1;
+    }
+  }
+  return { blockRun, blockRunOffset };
 }
 
 let current: { assets: AssetFetcher; store: SnapshotStore } | undefined;

@@ -22,7 +22,7 @@ const PUNCTUATION = /[!-/:-@[-`{-~]/;
 const CLASS_ESCAPES = 'dDwWsSbBtnrfv';
 
 /** Compiled patterns of this isolate: popular searches repeat. */
-const compiledCache = new LruCache<PatternResult>(256, () => 1);
+const compiledCache = new LruCache<string, PatternResult>(256, () => 1);
 
 export function compileTitlePattern(source: string): PatternResult {
   let result = compiledCache.get(source);

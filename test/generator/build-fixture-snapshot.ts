@@ -1,17 +1,17 @@
 // Builds the Worker tests' snapshot with the real generator CLI, from the fixture catalogue,
-// into test/.snapshot (the assets folder of test/wrangler.test.toml). Small shards on purpose:
-// answers then span several shards, as they do at scale.
+// into test/.snapshot (the assets folder of test/wrangler.test.toml). Small blocks and runs on
+// purpose: answers then span several of each, as they do at scale.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const FIXTURE_CATALOGUE = fileURLToPath(new URL('../fixtures/catalogue', import.meta.url));
 export const FIXTURE_SNAPSHOT = fileURLToPath(new URL('../.snapshot', import.meta.url));
-export const FIXTURE_SHARD_BYTES = 3000;
+export const FIXTURE_TIERS = ['--block-bytes', '3000', '--run-bytes', '9000'];
 
 export function buildFixtureSnapshot() {
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'generator/cli.ts', '--data', FIXTURE_CATALOGUE, '--out', FIXTURE_SNAPSHOT, '--shard-bytes', String(FIXTURE_SHARD_BYTES)],
+    ['--import', 'tsx', 'generator/cli.ts', '--data', FIXTURE_CATALOGUE, '--out', FIXTURE_SNAPSHOT, ...FIXTURE_TIERS],
     { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'ignore', 'inherit'] },
   );
 }

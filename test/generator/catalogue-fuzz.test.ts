@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_LISTS } from '../../core/contract.ts';
 import { compileCatalogue, type CatalogueSources, type SourceFile } from '../../generator/compile-catalogue.ts';
 import { compareCodeUnits } from '../../generator/read-catalogue.ts';
-import { seededRandom } from '../../generator/seeded-random.ts';
+import { seededRandom } from '../../tools/synth/seeded-random.ts';
 import { PROJECT_ROOT, copyCatalogue, runBuild, tempDir, treeDigest } from './build-cli.ts';
 
 const SAMPLE = join(PROJECT_ROOT, 'data');

@@ -47,7 +47,7 @@ describe('leak check', () => {
 
   it('finds no unverified id in the snapshot of a synthetic catalogue of 3,000 elements', () => {
     const catalogue = tempDir('synth-');
-    expect(runScript('generator/synth-cli.ts', ['--elements', '3000', '--out', catalogue]).status).toBe(0);
+    expect(runScript('tools/synth/cli.ts', ['--elements', '3000', '--out', catalogue]).status).toBe(0);
     const figures = expectNoLeak(catalogue);
     console.log(`leak check, synthetic: ${figures.unverified} unverified ids, ${figures.uniqueTitles} unshared titles, ${figures.files} files, ${figures.scannedBytes} bytes scanned`);
   });

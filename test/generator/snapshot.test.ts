@@ -40,7 +40,7 @@ describe('npm run build: the fixture catalogue', () => {
   let result: ReturnType<typeof runBuild>;
   beforeAll(() => {
     out = tempDir('dist-');
-    result = runBuild(['--data', FIXTURE_CATALOGUE, '--out', out, '--shard-bytes', '2000']);
+    result = runBuild(['--data', FIXTURE_CATALOGUE, '--out', out, '--block-bytes', '2000', '--run-bytes', '5000']);
   });
 
   it('exits 0 with a summary of what it read, published, held back and wrote', () => {
@@ -78,13 +78,13 @@ describe('npm run build: the fixture catalogue', () => {
 
   it('is reproducible: the same catalogue gives the same bytes and build id', () => {
     const again = tempDir('dist-');
-    expect(runBuild(['--data', FIXTURE_CATALOGUE, '--out', again, '--shard-bytes', '2000']).status).toBe(0);
+    expect(runBuild(['--data', FIXTURE_CATALOGUE, '--out', again, '--block-bytes', '2000', '--run-bytes', '5000']).status).toBe(0);
     expect(treeDigest(again)).toEqual(treeDigest(out));
   });
 
   it('derives the build id from the content', () => {
     const other = tempDir('dist-');
-    expect(runBuild(['--data', FIXTURE_CATALOGUE, '--out', other, '--shard-bytes', '100000']).status).toBe(0);
+    expect(runBuild(['--data', FIXTURE_CATALOGUE, '--out', other, '--block-bytes', '100000']).status).toBe(0);
     const id = (dir: string) => JSON.parse(readFileSync(join(dir, MANIFEST_PATH), 'utf8')).buildId;
     expect(id(other)).not.toBe(id(out));
   });
@@ -92,7 +92,7 @@ describe('npm run build: the fixture catalogue', () => {
   it('replaces a previous output completely', () => {
     const target = tempDir('dist-');
     expect(runBuild(['--data', join(PROJECT_ROOT, 'data'), '--out', target]).status).toBe(0);
-    expect(runBuild(['--data', FIXTURE_CATALOGUE, '--out', target, '--shard-bytes', '2000']).status).toBe(0);
+    expect(runBuild(['--data', FIXTURE_CATALOGUE, '--out', target, '--block-bytes', '2000', '--run-bytes', '5000']).status).toBe(0);
     expect(treeDigest(target)).toEqual(treeDigest(out));
   });
 });

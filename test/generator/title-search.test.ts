@@ -5,7 +5,7 @@ import { TITLE_SEPARATOR, foldAsciiCase } from '../../core/snapshot-layout.ts';
 import { intersectSorted, unionSorted } from '../../worker/posting-lists.ts';
 import { TITLE_MATCH, createTitleMatcher, type TitleIndex } from '../../worker/title-matcher.ts';
 import { compileTitlePattern } from '../../worker/title-pattern.ts';
-import { seededRandom } from '../../generator/seeded-random.ts';
+import { seededRandom } from '../../tools/synth/seeded-random.ts';
 
 function titleIndex(titles: string[]): TitleIndex {
   const titleStart = new Uint32Array(titles.length + 1);

@@ -64,7 +64,7 @@ describe('GET /api/v1/data-element: the published element', () => {
     expect(await response.text()).toBe('[]');
   });
 
-  it('streams an answer spanning several shards as one valid JSON array of the right length', async () => {
+  it('streams an answer spanning several blocks and runs as one valid JSON array of the right length', async () => {
     const response = await search('');
     const text = await response.text();
     expect(Number(response.headers.get('content-length'))).toBe(new TextEncoder().encode(text).length);

@@ -13,7 +13,7 @@ const expectJsonError = async (response: Response, status: number) => {
 };
 
 describe('other paths', () => {
-  it.each(['/', '/api', '/api/v1', '/api/v1/categories', '/api/v2/category', '/API/V1/CATEGORY', '/api/v1/category/', '/api/v1/data-element/x'])(
+  it.each(['/', '/api', '/api/v1', '/api/v1/categories', '/api/v2/category', '/API/V1/CATEGORY', '/api/v1/data-element/x', '/api/v1/data-element/x/2023.csv', '/api/v1/facet'])(
     'answers %s with a JSON 404',
     async (path) => {
       await expectJsonError(await api(path), 404);

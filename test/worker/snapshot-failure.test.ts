@@ -23,11 +23,11 @@ describe.each([
   });
 });
 
-describe('when a shard is missing', () => {
+describe('when the element files are missing', () => {
   it('/api/v1/data-element answers 400 before any byte of a 200', async () => {
     const { env } = await import('cloudflare:test');
-    const noShards = { fetch: (input: RequestInfo) => (String(input).includes('/elements/') ? Promise.resolve(new Response('gone', { status: 404 })) : env.ASSETS.fetch(input)) } as unknown as Fetcher;
-    const response = await ask('/api/v1/data-element', noShards);
+    const noElementFiles = { fetch: (input: RequestInfo) => (/\/(blocks|runs)\//.test(String(input)) ? Promise.resolve(new Response('gone', { status: 404 })) : env.ASSETS.fetch(input)) } as unknown as Fetcher;
+    const response = await ask('/api/v1/data-element', noElementFiles);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: 'Failed to fetch data.' });
   });

@@ -1,21 +1,28 @@
-// npm run synth -- --elements N --out DIR [--seed S]
+// npm run synth -- --elements N --out DIR [--seed S] [--titles templates|realistic]
 // Writes a deterministic synthetic catalogue (same arguments, same bytes) in the data/ layout.
+// --titles realistic: nearly all titles distinct, as in a real catalogue (for benchmarks at scale).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateCatalogue } from './synthetic-catalogue.ts';
-import { ELEMENT_DIR } from './read-catalogue.ts';
+import { generateCatalogue, TITLE_MODES, type TitleMode } from './catalogue.ts';
+import { ELEMENT_DIR } from '../../generator/read-catalogue.ts';
 
 const { values } = parseArgs({
-  options: { elements: { type: 'string', default: '1000' }, out: { type: 'string' }, seed: { type: 'string', default: '20240101' } },
+  options: {
+    elements: { type: 'string', default: '1000' },
+    out: { type: 'string' },
+    seed: { type: 'string', default: '20240101' },
+    titles: { type: 'string', default: 'templates' },
+  },
 });
 const elements = Number(values.elements);
-if (!values.out || !Number.isInteger(elements) || elements < 0) {
-  console.error('usage: npm run synth -- --elements N --out DIR [--seed S]');
+const titles = values.titles as TitleMode;
+if (!values.out || !Number.isInteger(elements) || elements < 0 || !TITLE_MODES.includes(titles)) {
+  console.error('usage: npm run synth -- --elements N --out DIR [--seed S] [--titles templates|realistic]');
   process.exit(2);
 }
 const started = performance.now();
-const catalogue = generateCatalogue({ elements, seed: Number(values.seed) });
+const catalogue = generateCatalogue({ elements, seed: Number(values.seed), titles });
 rmSync(join(values.out, ELEMENT_DIR), { recursive: true, force: true });
 mkdirSync(values.out, { recursive: true });
 for (const [name, items] of Object.entries(catalogue.lists)) {

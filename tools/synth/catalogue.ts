@@ -3,8 +3,13 @@
 // It carries the real-world quirks: trailing spaces, empty `field` arrays, spanning headers,
 // unverified statuses, references in all three forms, keys the contract ignores.
 import { seededRandom } from './seeded-random.ts';
+import { realisticTitle } from './titles.ts';
 
 type Json = unknown;
+/** `templates`: 26 titles with a few place and period variants (the data/ sample); `realistic`: nearly all distinct (titles.ts). */
+export type TitleMode = 'templates' | 'realistic';
+export const TITLE_MODES: readonly TitleMode[] = ['templates', 'realistic'];
+
 export interface SyntheticCatalogue {
   lists: Record<'category' | 'sector' | 'field' | 'data-source', Json[]>;
   /** Element files: path relative to data-element/ → content. */
@@ -141,7 +146,12 @@ export const METADATA_KEYS = [
   'Apakah Kolom Ini Dapat Diakses Umum?',
 ];
 
-export function generateCatalogue({ elements, seed = 20240101, elementsPerFile = 100 }: { elements: number; seed?: number; elementsPerFile?: number }): SyntheticCatalogue {
+export function generateCatalogue({
+  elements,
+  seed = 20240101,
+  elementsPerFile = 100,
+  titles = 'templates',
+}: { elements: number; seed?: number; elementsPerFile?: number; titles?: TitleMode }): SyntheticCatalogue {
   const random = randomSource(seed);
   const objectId = () => random.hex(24);
   const refItems = (pairs: readonly (readonly [string, string])[]) => pairs.map(([name, slug]) => ({ _id: objectId(), name, slug }));
@@ -161,8 +171,8 @@ export function generateCatalogue({ elements, seed = 20240101, elementsPerFile =
   const count = (max: number) => String(random.int(max));
   const decimal = () => `${random.int(100)},${random.int(10)}`;
 
-  const element = (n: number) => {
-    const theme = random.pick(THEMES);
+  // The template title draws its place before the years, as it always has: data/ stays byte-identical.
+  const templateTitle = (theme: Theme) => {
     const place = random.chance(0.35)
       ? ` di Kecamatan ${random.pick(KECAMATAN)}`
       : random.chance(0.3)
@@ -172,7 +182,20 @@ export function generateCatalogue({ elements, seed = 20240101, elementsPerFile =
     const firstYear = 2019 + random.int(6 - years + 1);
     const period = random.chance(0.4) ? ` Tahun ${firstYear + years - 1}` : random.chance(0.15) ? ` Tahun ${firstYear}–${firstYear + years - 1}` : '';
     const title = `${theme.title}${place}${period}${random.chance(0.04) ? ' ' : ''}`; // now and then a trailing space
-    const value = theme.unit === 'Persen' || theme.unit === 'Rasio' || theme.unit === 'Indeks' ? decimal : () => count(5000);
+    return { title, years, firstYear, theme, variable: theme.title.replace(/^(Jumlah|Persentase|Rasio|Cakupan|Luas|Produksi|Volume|Panjang|Indeks) /, '') };
+  };
+  // The realistic title takes its words from the theme's data source and decides the unit.
+  const themedTitle = (theme: Theme) => {
+    const years = 1 + random.int(4);
+    const firstYear = 2019 + random.int(6 - years + 1);
+    const made = realisticTitle(random, { source: theme.source, table: theme.table, firstYear, lastYear: firstYear + years - 1 });
+    const table: TableKind = made.title.includes('Jenis Kelamin') ? 'bySex' : theme.table === 'bySex' ? 'byKecamatan' : theme.table;
+    return { title: made.title, years, firstYear, theme: { ...theme, unit: made.unit, table }, variable: made.variable };
+  };
+
+  const element = (n: number) => {
+    const { title, years, firstYear, theme, variable } = titles === 'realistic' ? themedTitle(random.pick(THEMES)) : templateTitle(random.pick(THEMES));
+    const value = isDecimalUnit(theme.unit) ? decimal : () => count(5000);
     const data = Array.from({ length: years }, (_, y) => ({
       id: uuid(),
       year: firstYear + y,
@@ -190,7 +213,7 @@ export function generateCatalogue({ elements, seed = 20240101, elementsPerFile =
       title,
       unit: theme.unit,
       data,
-      metadata: METADATA_KEYS.map((key) => ({ key, value: metadataValue(key, theme, title) })),
+      metadata: METADATA_KEYS.map((key) => ({ key, value: metadataValue(key, theme, title, variable) })),
       status,
       category: [...new Set(categoryItems)].map(reference),
       dataSource: reference(bySlug(sources, theme.source)),
@@ -242,8 +265,12 @@ export function generateCatalogue({ elements, seed = 20240101, elementsPerFile =
   };
 }
 
-function metadataValue(key: string, theme: Theme, title: string): string {
-  const variable = theme.title.replace(/^(Jumlah|Persentase|Rasio|Cakupan|Luas|Produksi|Volume|Panjang|Indeks) /, '');
+/** Values are decimals in these units ("12,5"), counts in the others. */
+function isDecimalUnit(unit: string): boolean {
+  return ['Persen', 'Rasio', 'Indeks', 'Tahun', 'Hari', 'Skor', 'Poin'].includes(unit) || unit.includes('/') || unit.startsWith('per ');
+}
+
+function metadataValue(key: string, theme: Theme, title: string, variable: string): string {
   switch (key) {
     case 'Nama Kegiatan': return `Pengumpulan Data ${theme.sector.replace(/-/g, ' ')}`;
     case 'Nama Variabel': return title.trim();

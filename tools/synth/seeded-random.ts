@@ -13,3 +13,10 @@ export function seededRandom(seed: number) {
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   return { next, int, pick, chance: (p: number) => next() < p };
 }
+
+export type SeededRandom = ReturnType<typeof seededRandom>;
+
+/** Picks with a bias towards the first items (index = ⌊n·u^skew⌋): a few common, most rare. */
+export function skewedPick<T>(random: SeededRandom, items: readonly T[], skew = 1.8): T {
+  return items[Math.floor(items.length * random.next() ** skew)]!;
+}

@@ -1,0 +1,87 @@
+// Writing an output folder replaces it whole. So an --out that is or holds the catalogue (or the
+// project) would delete it, and one inside the catalogue would be read back as catalogue input.
+// Checked on real paths (symbolic links resolved) before anything is read or written.
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where a path lies relative to a folder. */
+export type Relation = 'same' | 'contains' | 'inside' | 'apart';
+
+/** A folder an output must keep away from, and which relations to it are refused. */
+export interface GuardedFolder {
+  role: 'catalogue' | 'project';
+  /** Real, absolute path. */
+  path: string;
+  /** As the user would recognise it. */
+  shown: string;
+  refused: readonly Relation[];
+}
+
+/** The project this code runs from. */
+export const CODE_PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const withTrailingSep = (path: string) => (path.endsWith(sep) ? path : path + sep);
+
+export function relationOf(path: string, folder: string): Relation {
+  if (path === folder) return 'same';
+  if (withTrailingSep(folder).startsWith(withTrailingSep(path))) return 'contains';
+  if (path.startsWith(withTrailingSep(folder))) return 'inside';
+  return 'apart';
+}
+
+const CONSEQUENCE: Record<GuardedFolder['role'], Partial<Record<Relation, string>>> = {
+  catalogue: {
+    same: 'is the catalogue folder: replacing it would delete the catalogue',
+    contains: 'contains the catalogue folder {folder}: replacing it would delete the catalogue',
+    inside: 'lies inside the catalogue folder {folder}: the next build would read the output as catalogue files',
+  },
+  project: {
+    same: 'is the project folder: replacing it would delete the project',
+    contains: 'contains the project folder {folder}: replacing it would delete the project',
+  },
+};
+
+/** Pure: why `out` (a real path) must not be written, or undefined when it may. */
+export function outputConflict(out: string, guarded: readonly GuardedFolder[]): string | undefined {
+  for (const folder of guarded) {
+    const relation = relationOf(out, folder.path);
+    const consequence = folder.refused.includes(relation) ? CONSEQUENCE[folder.role][relation] : undefined;
+    if (consequence) return consequence.replace('{folder}', folder.shown);
+  }
+  return undefined;
+}
+
+/** The real path of a folder that may not exist yet: its nearest existing ancestor resolved, then the rest. */
+export function realPathOf(path: string): string {
+  const missing: string[] = [];
+  let existing = resolve(path);
+  while (!existsSync(existing) && dirname(existing) !== existing) {
+    missing.unshift(basename(existing));
+    existing = dirname(existing);
+  }
+  return join(realpathSync(existing), ...missing);
+}
+
+/** The nearest folder at or above `start` holding a package.json: the user's project. */
+export function projectRootAbove(start: string): string | undefined {
+  for (let folder = resolve(start); ; folder = dirname(folder)) {
+    if (existsSync(join(folder, 'package.json'))) return folder;
+    if (dirname(folder) === folder) return undefined;
+  }
+}
+
+/** The project this code belongs to and the one the command runs in: neither may be, or lie inside, an output. */
+export function projectFolders(cwd = process.cwd()): GuardedFolder[] {
+  const roots = [CODE_PROJECT_ROOT, projectRootAbove(cwd)].filter((root): root is string => root !== undefined).map(realPathOf);
+  return [...new Set(roots)].map((path) => ({ role: 'project', path, shown: path, refused: ['same', 'contains'] }));
+}
+
+/** The build's --out: never the catalogue, around it or inside it; never the project or around it. */
+export function refuseBuildOutput(out: string, catalogue: string): string | undefined {
+  const conflict = outputConflict(realPathOf(out), [
+    ...projectFolders(),
+    { role: 'catalogue', path: realPathOf(catalogue), shown: catalogue, refused: ['same', 'contains', 'inside'] },
+  ]);
+  return conflict && `--out ${out} ${conflict}. Nothing was touched; choose another folder (the default is dist).`;
+}

@@ -1,0 +1,111 @@
+// The build replaces its --out folder whole. These are the outputs that would have deleted the
+// catalogue or the project (as `npm run build -- --out data` once did), refused before anything
+// is touched. Project cases run in a scratch project, so a regression deletes only scratch files.
+import { cpSync, existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { outputConflict, projectFolders, relationOf, type GuardedFolder } from '../../generator/output-guard.ts';
+import { FIXTURE_CATALOGUE, PROJECT_ROOT, tempDir, treeDigest } from './build-cli.ts';
+
+const TSX = pathToFileURL(createRequire(join(PROJECT_ROOT, 'package.json')).resolve('tsx')).href;
+
+/** The real build CLI, run from another working folder. */
+const runBuildIn = (cwd: string, args: string[]) => {
+  const result = spawnSync(process.execPath, ['--import', TSX, join(PROJECT_ROOT, 'generator/cli.ts'), ...args], { cwd, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+};
+
+/** A scratch project: package.json, a catalogue in data/, a source file. */
+function scratchProject() {
+  const project = join(tempDir('project-'), 'project');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), '{}');
+  writeFileSync(join(project, 'index.ts'), 'export {};\n');
+  cpSync(FIXTURE_CATALOGUE, join(project, 'data'), { recursive: true });
+  return { project, digest: treeDigest(project) };
+}
+
+function expectRefusedUntouched(result: { status: number | null; stdout: string; stderr: string }, message: RegExp) {
+  expect(result.status).toBe(2);
+  expect(result.stderr).toMatch(message);
+  expect(result.stderr).toMatch(/Nothing was touched/);
+  expect(result.stdout).toBe('');
+}
+
+describe('npm run build refuses an --out that would replace the catalogue or the project', () => {
+  it('refuses --out data: the build would delete the catalogue', () => {
+    const { project, digest } = scratchProject();
+    expectRefusedUntouched(runBuildIn(project, ['--out', 'data']), /^--out data is the catalogue folder: replacing it would delete the catalogue\./m);
+    expect(treeDigest(project)).toEqual(digest);
+  });
+
+  it('refuses --out data/dist: the next build would read the snapshot as catalogue files', () => {
+    const { project, digest } = scratchProject();
+    expectRefusedUntouched(runBuildIn(project, ['--out', 'data/dist']), /^--out data\/dist lies inside the catalogue folder data: the next build would read the output as catalogue files\./m);
+    expect(treeDigest(project)).toEqual(digest);
+    expect(existsSync(join(project, 'data/dist'))).toBe(false);
+  });
+
+  it('refuses --out .: the build would delete the project', () => {
+    const { project, digest } = scratchProject();
+    expectRefusedUntouched(runBuildIn(project, ['--out', '.']), /^--out \. is the project folder: replacing it would delete the project\./m);
+    expect(treeDigest(project)).toEqual(digest);
+  });
+
+  it('refuses --out ..: the build would delete the folder holding the project', () => {
+    const { project, digest } = scratchProject();
+    expectRefusedUntouched(runBuildIn(project, ['--out', '..']), /^--out \.\. contains the project folder .*project: replacing it would delete the project\./m);
+    expect(treeDigest(project)).toEqual(digest);
+  });
+
+  it('refuses a catalogue reached through a symbolic link: the build would delete it all the same', () => {
+    const { project } = scratchProject();
+    symlinkSync(join(project, 'data'), join(project, 'catalogue-link'));
+    const digest = treeDigest(project);
+    expectRefusedUntouched(runBuildIn(project, ['--data', 'catalogue-link', '--out', 'data']), /^--out data is the catalogue folder/m);
+    expect(treeDigest(project)).toEqual(digest);
+  });
+
+  it('guards the project the build runs from as well as the one it is run in', () => {
+    const { project } = scratchProject();
+    const guarded = projectFolders(project).map((folder) => folder.path);
+    expect(guarded).toEqual([realpathSync(PROJECT_ROOT), realpathSync(project)]);
+  });
+
+  it('still builds into a fresh folder beside the catalogue', () => {
+    const { project } = scratchProject();
+    const result = runBuildIn(project, ['--out', 'dist']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(existsSync(join(project, 'dist/_snapshot/manifest.json'))).toBe(true);
+  });
+});
+
+describe('outputConflict', () => {
+  const catalogue: GuardedFolder = { role: 'catalogue', path: '/p/data', shown: 'data', refused: ['same', 'contains', 'inside'] };
+  const project: GuardedFolder = { role: 'project', path: '/p', shown: '/p', refused: ['same', 'contains'] };
+
+  it.each([
+    ['/p/data', 'same'],
+    ['/p', 'contains'],
+    ['/', 'contains'],
+    ['/p/data/x', 'inside'],
+    ['/p/database', 'apart'],
+    ['/p/dat', 'apart'],
+    ['/q', 'apart'],
+  ])('%s relates to /p/data as %s', (path, relation) => {
+    expect(relationOf(path, '/p/data')).toBe(relation);
+  });
+
+  it('allows a folder inside the project but outside the catalogue', () => {
+    expect(outputConflict('/p/dist', [project, catalogue])).toBeUndefined();
+    expect(outputConflict('/p/database', [project, catalogue])).toBeUndefined();
+  });
+
+  it('names the project before the catalogue it holds', () => {
+    expect(outputConflict('/p', [project, catalogue])).toBe('is the project folder: replacing it would delete the project');
+    expect(outputConflict('/', [project, catalogue])).toBe('contains the project folder /p: replacing it would delete the project');
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { etagMatches, hashString } from '../../../worker/cache-headers.ts';
+import { fixedLengthStream } from '../../../worker/fixed-length-body.ts';
+import { LruCache } from '../../../worker/lru-cache.ts';
+import { pagingLinks } from '../../../worker/paging-links.ts';
+import { RunReader } from '../../../worker/run-reader.ts';
+
+describe('LruCache', () => {
+  it('drops the least recently used entries past its capacity', () => {
+    const cache = new LruCache<string, string>(5, (value) => value.length);
+    cache.set('a', 'xx');
+    cache.set('b', 'yy');
+    cache.get('a'); // a is now the most recent
+    cache.set('c', 'zz');
+    expect(cache.has('b')).toBe(false);
+    expect(cache.get('a')).toBe('xx');
+    expect(cache.size).toBe(4);
+  });
+
+  it('replaces an entry and counts its new size', () => {
+    const cache = new LruCache<string, string>(10, (value) => value.length);
+    cache.set('a', 'xxxx');
+    cache.set('a', 'x');
+    expect(cache.size).toBe(1);
+  });
+});
+
+describe('etagMatches', () => {
+  it('matches a listed tag, weakly, or *', () => {
+    expect(etagMatches('"x", "y"', '"y"')).toBe(true);
+    expect(etagMatches('W/"y"', '"y"')).toBe(true);
+    expect(etagMatches('*', '"y"')).toBe(true);
+    expect(etagMatches('"x"', '"y"')).toBe(false);
+    expect(etagMatches(undefined, '"y"')).toBe(false);
+  });
+
+  it('hashes different texts differently', () => {
+    expect(hashString('a')).not.toBe(hashString('b'));
+    expect(hashString('a')).toBe(hashString('a'));
+  });
+});
+
+describe('fixedLengthStream', () => {
+  it('streams the generator with its length, and returns it when the reader cancels', async () => {
+    let finished = false;
+    async function* source() {
+      try {
+        yield new Uint8Array([1, 2]);
+        yield new Uint8Array([3]);
+      } finally {
+        finished = true;
+      }
+    }
+    expect(new Uint8Array(await new Response(fixedLengthStream(3, source(), () => undefined)).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    expect(finished).toBe(true);
+  });
+});
+
+describe('pagingLinks', () => {
+  const url = new URL('https://api.test/api/v1/data-element?title=a%20b&limit=10&offset=20&x=1');
+  it('changes only offset, keeping the other parameters as written', () => {
+    const links = pagingLinks(url, 45, 10, 20);
+    expect(links).toBe(
+      [
+        '<https://api.test/api/v1/data-element?title=a%20b&limit=10&offset=0&x=1>; rel="first"',
+        '<https://api.test/api/v1/data-element?title=a%20b&limit=10&offset=10&x=1>; rel="prev"',
+        '<https://api.test/api/v1/data-element?title=a%20b&limit=10&offset=30&x=1>; rel="next"',
+        '<https://api.test/api/v1/data-element?title=a%20b&limit=10&offset=40&x=1>; rel="last"',
+      ].join(', '),
+    );
+  });
+
+  it('has no prev on the first page and no next on the last', () => {
+    const links = pagingLinks(new URL('https://api.test/p?limit=10'), 5, 10, 0);
+    expect(links).not.toContain('rel="prev"');
+    expect(links).not.toContain('rel="next"');
+    expect(links).toContain('<https://api.test/p?limit=10&offset=0>; rel="last"');
+  });
+});
+
+describe('RunReader', () => {
+  const bodyOf = (...chunks: number[][]) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(new Uint8Array(chunk));
+        controller.close();
+      },
+    });
+
+  it('reads increasing ranges across chunk boundaries, and frees its connection when done', async () => {
+    let released = 0;
+    const reader = new RunReader({ body: bodyOf([0, 1, 2], [3, 4], [5, 6, 7, 8]), release: () => released++ });
+    expect(Array.from(await reader.range(1, 2))).toEqual([1]);
+    expect(Array.from(await reader.range(2, 7))).toEqual([2, 3, 4, 5, 6]);
+    expect(Array.from(await reader.range(8, 9))).toEqual([8]);
+    reader.cancel();
+    reader.cancel();
+    expect(released).toBe(1);
+  });
+
+  it('fails when the run is shorter than the index says', async () => {
+    const reader = new RunReader({ body: bodyOf([0, 1]), release: () => undefined });
+    await expect(reader.range(1, 5)).rejects.toThrow(/shorter/);
+  });
+});

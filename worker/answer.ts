@@ -1,0 +1,55 @@
+// An answer ready to stream: its exact length, the reads it will make, and its bytes. Shared by
+// the route and the benchmarks, so both measure the same work.
+import type { ElementKey } from '../core/contract.ts';
+import { answerChunks, answerLength, type AnswerSource, type ElementFormat } from './answer-stream.ts';
+import { projectedElement, wholeElement } from './element-format.ts';
+import type { ReadBudget } from './read-budget.ts';
+import { planReads, type ReadPlan } from './read-plan.ts';
+import type { LoadedIndex, SnapshotStore } from './snapshot-store.ts';
+
+/** An answer to stream once: `chunks()` must be called (and read or cancelled), or `discard()`. */
+export interface PreparedAnswer {
+  length: number;
+  plan: ReadPlan;
+  chunks: () => AsyncGenerator<Uint8Array>;
+  discard: () => void;
+}
+
+/** `bare`: a single element on its own rather than an array. */
+export function prepareAnswer(
+  index: LoadedIndex,
+  store: SnapshotStore,
+  budget: ReadBudget,
+  elements: Uint32Array,
+  format: ElementFormat,
+  bare = false,
+): PreparedAnswer {
+  const plan = planReads(index, elements, (e) => index.elements.pin(e), budget.remaining);
+  const { elementBlock, elementStart, elementLength } = index.sections;
+  const source: AnswerSource = {
+    elements,
+    plan,
+    placement: (e) => {
+      const block = elementBlock[e]!;
+      return { block, start: elementStart[e]!, runStart: index.blockRunOffset[block]! + elementStart[e]!, length: elementLength[e]! };
+    },
+    readBlock: (block) => store.block(index.buildId, block, budget),
+    openRun: (run) => store.run(index.buildId, run, budget),
+    keep: index.elements.worthKeeping(plan.missingBytes) ? (e, bytes) => index.elements.keep(e, bytes) : undefined,
+    done: once(() => index.elements.unpin(plan.pinnedBytes)),
+  };
+  return { length: answerLength(elements, format, bare), plan, chunks: () => answerChunks(source, format, bare), discard: source.done };
+}
+
+/** How the answer writes each element: whole, or projected to `fields` (which needs keys.bin). */
+export async function answerFormat(index: LoadedIndex, store: SnapshotStore, budget: ReadBudget, fields: readonly ElementKey[] | undefined): Promise<ElementFormat> {
+  const { elementLength } = index.sections;
+  return fields ? projectedElement(elementLength, await store.keyStarts(index, budget), fields) : wholeElement(elementLength);
+}
+
+function once(action: () => void): () => void {
+  let done = false;
+  return () => {
+    if (!done) (done = true), action();
+  };
+}

@@ -1,0 +1,65 @@
+// GET /api/v1/data-element/{id} (contract §5.4) and /api/v1/data-element/{id}/{year}.csv (§5.5).
+// An unverified element was never published: its id answers exactly as an unknown one.
+import type { Context } from 'hono';
+import type { DataElement } from '../../core/schema.ts';
+import { answerFormat, prepareAnswer } from '../answer.ts';
+import { answerLength } from '../answer-stream.ts';
+import { etagMatches } from '../cache-headers.ts';
+import { wholeElement } from '../element-format.ts';
+import { findElementById } from '../element-lookup.ts';
+import { invalidQuery, noSuchElement, noSuchTable } from '../http-errors.ts';
+import { parseFieldsOnly } from '../query.ts';
+import { ReadBudget, MAX_READS_SMALL_PAGE } from '../read-budget.ts';
+import { collect, keepAlive, notModified, snapshotHeaders, streamedBody, type AppEnv } from '../responses.ts';
+import { answerEtag } from '../search-pipeline.ts';
+import { postingList } from '../search.ts';
+import { snapshotStore, type LoadedIndex, type SnapshotStore } from '../snapshot-store.ts';
+import { tableCsv } from '../table-csv.ts';
+
+export async function oneElement(c: Context<AppEnv>) {
+  const parsed = parseFieldsOnly(new URL(c.req.url).searchParams);
+  if (!parsed.ok) throw invalidQuery(parsed.message);
+  const { index, store, budget, element } = await locate(c);
+  const etag = answerEtag(index.buildId, JSON.stringify(['element', element, parsed.fields ?? null]));
+  if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
+  const format = await answerFormat(index, store, budget, parsed.fields);
+  const elements = Uint32Array.of(element);
+  if (c.req.method === 'HEAD') return new Response(null, { headers: snapshotHeaders(etag, answerLength(elements, format, true)) });
+  const answer = prepareAnswer(index, store, budget, elements, format, true);
+  return new Response(await streamedBody(answer), { headers: snapshotHeaders(etag, answer.length) });
+}
+
+export async function tableAsCsv(c: Context<AppEnv>) {
+  const table = c.req.param('table') ?? '';
+  const year = Number(/^(-?\d+)\.csv$/.exec(table)?.[1] ?? NaN);
+  const { index, store, budget, element, id } = await locate(c);
+  if (!hasYear(index, element, year)) throw noSuchTable(id, table);
+  const etag = answerEtag(index.buildId, JSON.stringify(['csv', element, year]));
+  if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
+  // One element: parsing it is cheap, and the table has to be read cell by cell anyway.
+  const answer = prepareAnswer(index, store, budget, Uint32Array.of(element), wholeElement(index.sections.elementLength), true);
+  const parsed = JSON.parse(new TextDecoder().decode(await collect(answer))) as DataElement;
+  const entry = parsed.data.find((d) => d.year === year)!;
+  const bytes = new TextEncoder().encode(tableCsv(entry.table));
+  const headers = snapshotHeaders(etag, bytes.length, { 'content-disposition': `attachment; filename="${safeFileName(id)}-${year}.csv"` }, 'text/csv; charset=utf-8');
+  return new Response(c.req.method === 'HEAD' ? null : bytes, { headers });
+}
+
+async function locate(c: Context<AppEnv>): Promise<{ index: LoadedIndex; store: SnapshotStore; budget: ReadBudget; element: number; id: string }> {
+  const id = c.req.param('id') ?? '';
+  const budget = new ReadBudget(MAX_READS_SMALL_PAGE);
+  const store = snapshotStore(c.env.ASSETS);
+  const index = await store.index(budget, keepAlive(c));
+  const element = findElementById(await store.ids(index, budget), id);
+  if (element === undefined) throw noSuchElement(id);
+  return { index, store, budget, element, id };
+}
+
+/** Whether the element has a table for the year (the year posting lists say, without a read). */
+function hasYear(index: LoadedIndex, element: number, year: number): boolean {
+  const y = Number.isSafeInteger(year) ? index.years.indexOf(year) : -1;
+  return y >= 0 && postingList(index.sections, 'year', y).includes(element);
+}
+
+/** The id as a file name: anything outside a safe set becomes "_". */
+const safeFileName = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '_');

@@ -1,0 +1,25 @@
+// GET /api/v1/facets (contract §6): disjunctive counts per dimension for a search's parameters.
+import type { Context } from 'hono';
+import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
+import type { ReferenceItem } from '../../core/schema.ts';
+import { etagMatches } from '../cache-headers.ts';
+import { countFacets } from '../facets.ts';
+import { budgetFor } from '../read-budget.ts';
+import { keepAlive, notModified, snapshotHeaders, type AppEnv } from '../responses.ts';
+import { answerEtag, checkQuery, matchKeyOf, resolveQuery } from '../search-pipeline.ts';
+import { snapshotStore } from '../snapshot-store.ts';
+
+export async function facets(c: Context<AppEnv>) {
+  const query = checkQuery(new URL(c.req.url).searchParams, { paging: false });
+  const budget = budgetFor(undefined);
+  const store = snapshotStore(c.env.ASSETS);
+  const index = await store.index(budget, keepAlive(c));
+  const resolved = resolveQuery(index, query);
+  const etag = answerEtag(index.buildId, JSON.stringify(['facets', matchKeyOf(query, resolved)]));
+  if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
+  const lists = Object.fromEntries(
+    await Promise.all(REFERENCE_LISTS.map(async ({ name }) => [name, await store.listItems(name, budget)] as const)),
+  ) as Record<ReferenceListName, ReferenceItem[]>;
+  const bytes = new TextEncoder().encode(JSON.stringify(countFacets(index, query.pattern, resolved, lists)));
+  return new Response(c.req.method === 'HEAD' ? null : bytes, { headers: snapshotHeaders(etag, bytes.length) });
+}

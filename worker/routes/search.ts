@@ -1,0 +1,27 @@
+// GET /api/v1/data-element: the search (contract §3, §5.1–5.3), paged, projected, streamed.
+import type { Context } from 'hono';
+import { answerFormat, prepareAnswer } from '../answer.ts';
+import { answerLength } from '../answer-stream.ts';
+import { etagMatches } from '../cache-headers.ts';
+import { pagingLinks } from '../paging-links.ts';
+import { budgetFor } from '../read-budget.ts';
+import { keepAlive, notModified, snapshotHeaders, streamedBody, type AppEnv } from '../responses.ts';
+import { answerEtag, checkQuery, findMatches } from '../search-pipeline.ts';
+import { snapshotStore } from '../snapshot-store.ts';
+
+export async function search(c: Context<AppEnv>) {
+  const url = new URL(c.req.url);
+  const query = checkQuery(url.searchParams);
+  const budget = budgetFor(query.limit);
+  const store = snapshotStore(c.env.ASSETS);
+  const index = await store.index(budget, keepAlive(c));
+  const matches = findMatches(index, query);
+  const etag = answerEtag(index.buildId, matches.answerKey);
+  const paging: Record<string, string> = { 'x-total-count': String(matches.all.length) };
+  if (query.limit !== undefined) paging.link = pagingLinks(url, matches.all.length, query.limit, query.offset);
+  if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag, paging);
+  const format = await answerFormat(index, store, budget, query.fields);
+  if (c.req.method === 'HEAD') return new Response(null, { headers: snapshotHeaders(etag, answerLength(matches.page, format), paging) });
+  const answer = prepareAnswer(index, store, budget, matches.page, format);
+  return new Response(await streamedBody(answer), { headers: snapshotHeaders(etag, answer.length, paging) });
+}
