@@ -1,5 +1,6 @@
 // Title search benchmark: `npx tsx bench/title-search.ts [--titles N] [--runs R]`.
-// Builds the title search index of N distinct realistic titles (default 100,000), then times a
+// Builds the title search index of N distinct realistic titles (default 100,000; the synthetic
+// catalogue's generator, tools/synth/titles.ts, deduplicated), then times a
 // fixed set of patterns in CPU time (process.cpuUsage; median of R runs) on this engine and on
 // the engines it was compared with: re2js scanning each title, a refa-built DFA, re2-wasm and
 // native RegExp (for reference only: it backtracks). Prints Markdown tables.
@@ -15,7 +16,7 @@ import { RE2JS } from 're2js';
 import { RE2 } from 're2-wasm';
 import { compileUncached } from '../worker/title-search/compile-pattern.ts';
 import { compileTitlePattern, decodeTitleSearchIndex, encodeTitleSearchIndex, findMatchingTitles } from '../worker/title-search/index.ts';
-import { realisticTitles } from '../test/title-search/realistic-titles.ts';
+import { realisticTitles } from '../tools/synth/titles.ts';
 
 if (!process.execArgv.includes('--single-threaded')) {
   const flags = ['--single-threaded', '--expose-gc', ...process.execArgv];
@@ -92,7 +93,15 @@ interface EngineResult {
   note?: string;
 }
 
-const titles = realisticTitles(titleCount);
+/** `count` distinct titles of the synthetic catalogue's generator (it repeats a few percent). */
+function distinctTitles(count: number): string[] {
+  for (let asked = count; ; asked = Math.ceil(asked * 1.1)) {
+    const distinct = [...new Set(realisticTitles(asked, 20240601))];
+    if (distinct.length >= count) return distinct.slice(0, count);
+  }
+}
+
+const titles = distinctTitles(titleCount);
 const titleUnits = titles.reduce((sum, title) => sum + title.length, 0);
 let indexBytes: Uint8Array = new Uint8Array(0);
 const encodeMs = cpuMs(() => void (indexBytes = encodeTitleSearchIndex(titles)));

@@ -2,7 +2,7 @@
 // random titles and realistic ones. Every accepted pattern must find exactly the titles
 // `new RegExp(pattern, 'i')` matches; every refused one must be refused for a stated reason.
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../generator/seeded-random.ts';
+import { seededRandom } from '../../tools/synth/seeded-random.ts';
 import { compileTitlePattern, decodeTitleSearchIndex, encodeTitleSearchIndex, findMatchingTitles } from '../../worker/title-search/index.ts';
 import { randomPattern, randomTitle } from './random-patterns.ts';
 import { realisticTitles } from './realistic-titles.ts';

@@ -1,7 +1,7 @@
 // Seeded random patterns and titles over one small alphabet that holds what tells regex engines
 // apart: both letter cases, letters whose folding is special (é/É, ß, ſ, the Kelvin sign, ı/İ),
 // astral letters (surrogate pairs), white space JavaScript knows (no-break space) and line ends.
-import { seededRandom } from '../../generator/seeded-random.ts';
+import { seededRandom } from '../../tools/synth/seeded-random.ts';
 
 export const ALPHABET = [
   'a', 'A', 'b', 'B', 'k', 'K', 's', 'S', 'i', 'I', 'z', '0', '1', '9', ' ', '_', '-', '.', '(', ')', ']', '[', ':',

@@ -1,7 +1,7 @@
 // Distinct titles in the manner of a regional Indonesian statistics catalogue: a measure, a
 // subject, a breakdown, a place made of syllables, a period. Some carry an en dash, a
 // no-break space, an é or a superscript two, as real titles do. Same seed and count, same titles.
-import { seededRandom } from '../../generator/seeded-random.ts';
+import { seededRandom } from '../../tools/synth/seeded-random.ts';
 
 const MEASURES = [
   'Jumlah', 'Persentase', 'Rasio', 'Angka', 'Indeks', 'Luas', 'Produksi', 'Cakupan', 'Rata-rata',

@@ -17,7 +17,7 @@ export interface CompiledTitlePattern {
 
 export type TitlePatternResult = { ok: true; pattern: CompiledTitlePattern } | { ok: false; message: string };
 
-const compiled = new LruCache<TitlePatternResult>(256, () => 1);
+const compiled = new LruCache<string, TitlePatternResult>(256, () => 1);
 
 export function compileTitlePattern(source: string): TitlePatternResult {
   let result = compiled.get(source);

@@ -16,7 +16,7 @@ interface Binding {
 }
 
 /** Per index, the bindings of the latest patterns (each under 600 KiB: two 128 KiB pair maps, a table of at most 64 Ki cells). */
-const bindings = new WeakMap<TitleSearchIndex, LruCache<Binding>>();
+const bindings = new WeakMap<TitleSearchIndex, LruCache<string, Binding>>();
 
 export function findMatchingTitles(index: TitleSearchIndex, pattern: CompiledTitlePattern, candidates?: Uint32Array): Uint32Array {
   const { bound, narrowed } = bindingOf(index, pattern);
@@ -35,7 +35,7 @@ export function findMatchingTitles(index: TitleSearchIndex, pattern: CompiledTit
 
 function bindingOf(index: TitleSearchIndex, pattern: CompiledTitlePattern): Binding {
   let cache = bindings.get(index);
-  if (!cache) bindings.set(index, (cache = new LruCache<Binding>(8, () => 1)));
+  if (!cache) bindings.set(index, (cache = new LruCache<string, Binding>(8, () => 1)));
   let binding = cache.get(pattern.source);
   if (!binding) {
     const narrowed = evaluateGramQuery(index, pattern.grams);
