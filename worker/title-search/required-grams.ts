@@ -100,7 +100,8 @@ function concat(left: Info, right: Info): Info {
     if (left.exact.length * right.exact.length <= MAX_EXACT) exact = cross(left.exact, right.exact);
     else match = and(match, gramsOfStrings(left.exact), gramsOfStrings(right.exact));
   }
-  if (!exact) match = and(match, boundaryGrams(ends(left), starts(right)));
+  // a boundary between two inexact parts is kept by no set: say what it holds now
+  if (!left.exact && !right.exact) match = and(match, boundaryGrams(ends(left), starts(right)));
   const prefix = left.exact ? cross(left.exact, starts(right)) : left.emptyable ? unique([...left.prefix, ...starts(right)]) : left.prefix;
   const suffix = right.exact ? cross(ends(left), right.exact) : right.emptyable ? unique([...right.suffix, ...ends(left)]) : right.suffix;
   return shrink({ emptyable: left.emptyable && right.emptyable, exact, prefix, suffix, match });
