@@ -3,7 +3,14 @@
 // `new RegExp(pattern, 'i')` matches; every refused one must be refused for a stated reason.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../tools/synth/seeded-random.ts';
+import { bindDfa } from '../../worker/title-search/bind-dfa.ts';
+import type { CompiledTitlePattern } from '../../worker/title-search/compile-pattern.ts';
+import type { TitleSearchIndex } from '../../worker/title-search/decode-index.ts';
 import { compileTitlePattern, decodeTitleSearchIndex, encodeTitleSearchIndex, findMatchingTitles } from '../../worker/title-search/index.ts';
+import { buildMultiSteps } from '../../worker/title-search/quad-steps.ts';
+import { scanTitles } from '../../worker/title-search/scan-titles.ts';
+import { DEAD, MATCHED } from '../../worker/title-search/decided-states.ts';
+import { emptyBitmap } from '../../worker/title-search/title-bitmap.ts';
 import { randomPattern, randomTitle } from './random-patterns.ts';
 import { realisticTitles } from './realistic-titles.ts';
 
@@ -17,6 +24,26 @@ function indexOf(titles: string[]) {
   return decodeTitleSearchIndex(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
 }
 
+/** The titles each way of reading finds (one, two, four symbols per step), sorted. */
+function everyWayOfReading(index: TitleSearchIndex, pattern: CompiledTitlePattern): Record<string, number[]> {
+  const bound = bindDfa(pattern.dfa, index, 0);
+  const stateCount = bound.steps.length / bound.columnCount;
+  const tables = (widest: 'quad' | 'pair') => buildMultiSteps(stateCount, bound.columnCount, bound.steps, bound.columnOfSymbol, Infinity, widest);
+  const ways = { one: undefined, two: tables('pair'), four: tables('quad') };
+  const found: Record<string, number[]> = {};
+  for (const [name, multi] of Object.entries(ways)) {
+    if (name !== 'one' && multi?.kind !== (name === 'two' ? 'pair' : 'quad')) continue;
+    const matches = emptyBitmap(index.count);
+    if (bound.start === MATCHED) found[name] = Array.from({ length: index.count }, (_, t) => t);
+    else if (bound.start === DEAD) found[name] = [];
+    else {
+      scanTitles(index, { ...bound, multi }, undefined, matches);
+      found[name] = Array.from({ length: index.count }, (_, t) => t).filter((t) => (matches[t >>> 5]! & (1 << (t & 31))) !== 0);
+    }
+  }
+  return found;
+}
+
 function javaScriptReading(pattern: string): RegExp | undefined {
   try {
     return new RegExp(pattern, 'i');
@@ -27,7 +54,7 @@ function javaScriptReading(pattern: string): RegExp | undefined {
 
 function check(titles: string[], patterns: string[]) {
   const index = indexOf(titles);
-  const tally = { accepted: 0, refused: 0, syntax: 0 };
+  const tally = { accepted: 0, refused: 0, syntax: 0, ways: new Set<string>() };
   for (const pattern of patterns) {
     const result = compileTitlePattern(pattern);
     const regexp = javaScriptReading(pattern);
@@ -43,6 +70,10 @@ function check(titles: string[], patterns: string[]) {
     }
     const expected = titles.flatMap((title, t) => (regexp.test(title) ? [t] : []));
     expect(Array.from(findMatchingTitles(index, result.pattern)), JSON.stringify(pattern)).toEqual(expected);
+    for (const [way, found] of Object.entries(everyWayOfReading(index, result.pattern))) {
+      expect(found, `${JSON.stringify(pattern)} read ${way} symbol(s) at a time`).toEqual(expected);
+      tally.ways.add(way);
+    }
     // restricted to candidates: titles skipped between two read ones must not break the resume
     const candidates = Uint32Array.from(titles.keys()).filter((t) => (t * 7 + tally.accepted) % 3 !== 0);
     const expectedAmong = expected.filter((t) => (t * 7 + tally.accepted) % 3 !== 0);
@@ -60,6 +91,7 @@ describe('title search agrees with new RegExp(pattern, "i")', () => {
     const patterns = Array.from({ length: 3000 }, () => randomPattern(random));
     const tally = check(titles, patterns);
     expect(tally.accepted).toBeGreaterThan(2500);
+    expect([...tally.ways].sort()).toEqual(['four', 'one', 'two']);
   });
 
   it('on 1,500 random patterns without nested loops over random and realistic titles', { timeout: 120_000 }, () => {

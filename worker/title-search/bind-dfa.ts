@@ -1,10 +1,10 @@
 // Fits a pattern's DFA to one index: its classes become columns over the symbols titles hold
 // (classes that act alike merged, symbol 0 the padding that changes nothing), decided states
-// become MATCHED or DEAD, and when the tables stay small, four symbols are taken per step.
+// become MATCHED or DEAD, and when the tables stay small, four or two symbols are taken per step.
 import type { TitleSearchIndex } from './decode-index.ts';
 import { DEAD, decidedStates, MATCHED, type ColumnDfa } from './decided-states.ts';
 import { classOfCodeUnit, type PatternDfa } from './pattern-dfa.ts';
-import { buildQuadSteps, type QuadSteps } from './quad-steps.ts';
+import { buildMultiSteps, type MultiSteps } from './quad-steps.ts';
 
 export interface BoundDfa {
   /** The start state's code, or MATCHED / DEAD when every title is decided before it is read. */
@@ -16,7 +16,8 @@ export interface BoundDfa {
   steps: Int32Array;
   /** [state]: 1 when a title ending in that state matches. */
   acceptsAtEnd: Uint8Array;
-  quad: QuadSteps | undefined;
+  /** Tables that take four or two symbols per step, when worth building. */
+  multi: MultiSteps | undefined;
 }
 
 /** `expectedQuads`: about how many groups of four symbols the scans will read (sizes the tables). */
@@ -36,7 +37,7 @@ export function bindDfa(dfa: PatternDfa, index: TitleSearchIndex, expectedQuads:
     columnOfSymbol: columns.columnOfSymbol,
     steps,
     acceptsAtEnd: columns.acceptsAtEnd,
-    quad: index.textWords ? buildQuadSteps(stateCount, columnCount, steps, columns.columnOfSymbol, expectedQuads / 4) : undefined,
+    multi: index.textWords ? buildMultiSteps(stateCount, columnCount, steps, columns.columnOfSymbol, expectedQuads / 4) : undefined,
   };
 }
 

@@ -14,8 +14,9 @@ export interface TitleSearchIndex {
   readonly longestQuads: number;
   /** The symbols, one per unit (Uint16Array when there are more than 255 symbols). */
   readonly text: Uint8Array | Uint16Array;
-  /** The same bytes as Int32 words (four symbols each) when the symbols are bytes. */
+  /** The same bytes as Int32 words (four symbols each) and as pairs, when the symbols are bytes. */
   readonly textWords: Int32Array | undefined;
+  readonly textPairs: Uint16Array | undefined;
   readonly gramKeys: Float64Array;
   readonly gramStart: Uint32Array;
   readonly gramKinds: Uint8Array;
@@ -45,6 +46,7 @@ export function decodeTitleSearchIndex(bytes: ArrayBuffer): TitleSearchIndex {
     longestQuads: field('longestQuads'),
     text,
     textWords: text instanceof Uint8Array ? new Int32Array(bytes, field('text'), textLength / 4) : undefined,
+    textPairs: text instanceof Uint8Array ? new Uint16Array(bytes, field('text'), textLength / 2) : undefined,
     gramKeys: new Float64Array(bytes, field('gramKeys'), gramCount),
     gramStart: new Uint32Array(bytes, field('gramStart'), gramCount + 1),
     gramKinds: new Uint8Array(bytes, field('gramKinds'), gramCount),

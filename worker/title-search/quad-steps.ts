@@ -1,7 +1,11 @@
-// Four symbols per step: a text word (four byte symbols) is two pairs; pairs of columns that
-// act alike on every state share a pair class; one table lookup then moves a state over all
-// four. It halves the dependent loads per symbol twice, which is what a DFA loop waits on.
+// Several symbols per step. Pairs of columns that act alike on every state share a pair class.
+// Four at a time: a text word (four byte symbols) is two pairs, and one table lookup moves a
+// state over both. Two at a time, when that table would be too big: one lookup per pair. A DFA
+// loop waits on its dependent loads; these take one per four, or per two, symbols.
+export type MultiSteps = QuadSteps | PairSteps;
+
 export interface QuadSteps {
+  kind: 'quad';
   /** [code + firstPair[low16] + secondPair[high16]]: the code after four symbols. */
   table: Int32Array;
   firstPair: Uint16Array;
@@ -10,23 +14,62 @@ export interface QuadSteps {
   stride: number;
 }
 
+export interface PairSteps {
+  kind: 'pair';
+  /** [code + pairOf[two symbols]]: the code after them. */
+  table: Int32Array;
+  pairOf: Uint16Array;
+  stride: number;
+}
+
 const MAX_TABLE_CELLS = 1 << 16;
-const MAX_PAIR_CLASSES = 255;
+const MAX_QUAD_PAIR_CLASSES = 255;
 
 /**
- * The four-symbol tables, or undefined when building them would cost more than `budget`
- * (table cells and pair checks: the caller's estimate of the steps they would save).
+ * The tables, or undefined when building them would cost more than `budget` (table cells and
+ * pair checks: the caller's estimate of the steps they would save). `widest` 'pair' stops at
+ * two symbols per step (the tests read every way).
  */
-export function buildQuadSteps(
+export function buildMultiSteps(
   stateCount: number,
   columnCount: number,
   steps: Int32Array,
   columnOfSymbol: Uint16Array,
   budget: number,
-): QuadSteps | undefined {
+  widest: 'quad' | 'pair' = 'quad',
+): MultiSteps | undefined {
+  const cells = Math.min(MAX_TABLE_CELLS, budget);
   if (columnCount * columnCount * stateCount > budget) return undefined;
-  // the table holds stateCount × pairs² cells: past this many pair classes it is not worth building
-  const mostPairs = Math.min(MAX_PAIR_CLASSES, Math.floor(Math.sqrt(Math.min(MAX_TABLE_CELLS, budget) / stateCount)));
+  const pairs = pairClasses(stateCount, columnCount, steps, Math.floor(cells / stateCount));
+  if (!pairs) return undefined;
+  const { representatives, pairOfColumns } = pairs;
+  const pairCount = representatives.length;
+  const step = (code: number, column: number) => (code < 0 ? code : steps[code + column]!);
+  const applyPair = (code: number, pair: number) => step(step(code, representatives[pair]![0]), representatives[pair]![1]);
+  const pairOf = new Uint16Array(0x10000);
+  for (let first = 0; first < columnOfSymbol.length; first++) {
+    for (let second = 0; second < columnOfSymbol.length; second++) {
+      pairOf[first | (second << 8)] = pairOfColumns[columnOfSymbol[first]! * columnCount + columnOfSymbol[second]!]!;
+    }
+  }
+  const quad = widest === 'quad' && pairCount <= MAX_QUAD_PAIR_CLASSES && stateCount * pairCount * pairCount <= cells;
+  const stride = quad ? pairCount * pairCount : pairCount;
+  const recode = (code: number) => (code < 0 ? code : (code / columnCount) * stride);
+  const table = new Int32Array(stateCount * stride);
+  for (let s = 0; s < stateCount; s++) {
+    for (let p = 0; p < pairCount; p++) {
+      const middle = applyPair(s * columnCount, p);
+      if (!quad) table[s * stride + p] = recode(middle);
+      else for (let q = 0; q < pairCount; q++) table[s * stride + p * pairCount + q] = recode(applyPair(middle, q));
+    }
+  }
+  if (!quad) return { kind: 'pair', table, pairOf, stride };
+  const firstPair = pairOf.map((pair) => pair * pairCount);
+  return { kind: 'quad', table, firstPair, secondPair: pairOf, stride };
+}
+
+/** Pair classes of columns by what two steps do to every state; undefined past `mostPairs`. */
+function pairClasses(stateCount: number, columnCount: number, steps: Int32Array, mostPairs: number) {
   const step = (code: number, column: number) => (code < 0 ? code : steps[code + column]!);
   const pairOfColumns = new Int32Array(columnCount * columnCount);
   const representatives: [number, number][] = [];
@@ -34,7 +77,10 @@ export function buildQuadSteps(
   const after = new Uint16Array(stateCount);
   for (let a = 0; a < columnCount; a++) {
     for (let b = 0; b < columnCount; b++) {
-      for (let s = 0; s < stateCount; s++) after[s] = step(step(s * columnCount, a), b) + 2; // specials are −1 and −2
+      for (let s = 0; s < stateCount; s++) {
+        const code = step(step(s * columnCount, a), b);
+        after[s] = code < 0 ? code + 2 : code / columnCount + 2; // a state number; the specials are −1 and −2
+      }
       const signature = String.fromCharCode.apply(null, after as unknown as number[]);
       let pair = pairOfSignature.get(signature);
       if (pair === undefined) {
@@ -44,26 +90,5 @@ export function buildQuadSteps(
       pairOfColumns[a * columnCount + b] = pair;
     }
   }
-  const pairCount = representatives.length;
-  const stride = pairCount * pairCount;
-
-  const firstPair = new Uint16Array(0x10000);
-  const secondPair = new Uint16Array(0x10000);
-  for (let first = 0; first < columnOfSymbol.length; first++) {
-    for (let second = 0; second < columnOfSymbol.length; second++) {
-      const pair = pairOfColumns[columnOfSymbol[first]! * columnCount + columnOfSymbol[second]!]!;
-      firstPair[first | (second << 8)] = pair * pairCount;
-      secondPair[first | (second << 8)] = pair;
-    }
-  }
-  const quadCode = (code: number) => (code < 0 ? code : (code / columnCount) * stride);
-  const applyPair = (code: number, pair: number) => step(step(code, representatives[pair]![0]), representatives[pair]![1]);
-  const table = new Int32Array(stateCount * stride);
-  for (let s = 0; s < stateCount; s++) {
-    for (let p = 0; p < pairCount; p++) {
-      const middle = applyPair(s * columnCount, p);
-      for (let q = 0; q < pairCount; q++) table[s * stride + p * pairCount + q] = quadCode(applyPair(middle, q));
-    }
-  }
-  return { table, firstPair, secondPair, stride };
+  return { representatives, pairOfColumns };
 }

@@ -5,14 +5,16 @@
 import type { BoundDfa } from './bind-dfa.ts';
 import type { TitleSearchIndex } from './decode-index.ts';
 import { MATCHED } from './decided-states.ts';
-import type { QuadSteps } from './quad-steps.ts';
+import type { PairSteps, QuadSteps } from './quad-steps.ts';
 import type { TitleBitmap } from './title-bitmap.ts';
 
 const NEVER = 0x7fffffff;
 
 /** Marks in `matches` every title `wanted` holds (all when undefined) that the DFA accepts. */
 export function scanTitles(index: TitleSearchIndex, bound: BoundDfa, wanted: TitleBitmap | undefined, matches: TitleBitmap) {
-  if (bound.quad && index.textWords) scanFourAtATime(index, index.textWords, bound, bound.quad, wanted, matches);
+  const multi = bound.multi;
+  if (multi?.kind === 'quad' && index.textWords) scanFourAtATime(index, index.textWords, bound, multi, wanted, matches);
+  else if (multi?.kind === 'pair' && index.textPairs) scanTwoAtATime(index, index.textPairs, bound, multi, wanted, matches);
   else scanOneAtATime(index, bound, wanted, matches);
 }
 
@@ -48,6 +50,48 @@ function scanFourAtATime(
         const symbols = words[word++]!;
         code = table[code + firstPair[symbols & 0xffff]! + secondPair[symbols >>> 16]!]!;
         if (code < 0) break;
+        codeAt[++q] = code;
+      }
+      decidedAt = code < 0 ? q + 1 : NEVER;
+      decided = code;
+    }
+    if (code === matched || (code >= 0 && acceptsAtEnd[(code / stride) | 0] === 1)) matches[t >>> 5] = matches[t >>> 5]! | (1 << (t & 31));
+    shared = NEVER;
+  }
+}
+
+function scanTwoAtATime(
+  index: TitleSearchIndex,
+  pairs: Uint16Array,
+  bound: BoundDfa,
+  multi: PairSteps,
+  wanted: TitleBitmap | undefined,
+  matches: TitleBitmap,
+) {
+  const { sortedTitle, sortedStart, resumeQuad } = index;
+  const { table, pairOf, stride } = multi;
+  const acceptsAtEnd = bound.acceptsAtEnd;
+  const matched = MATCHED;
+  const codeAt = new Int32Array(index.longestQuads + 1);
+  codeAt[0] = ((bound.start / bound.columnCount) * stride) | 0;
+  let shared = 0;
+  let decidedAt = NEVER;
+  let decided = 0;
+  for (let p = 0; p < sortedTitle.length; p++) {
+    shared = Math.min(shared, resumeQuad[p]!);
+    const t = sortedTitle[p]!;
+    if (wanted !== undefined && (wanted[t >>> 5]! & (1 << (t & 31))) === 0) continue;
+    let code = decided;
+    if (shared < decidedAt) {
+      let q = shared;
+      code = codeAt[q]!;
+      let half = (sortedStart[p]! >> 1) + 2 * q;
+      const end = sortedStart[p + 1]! >> 1;
+      while (half < end) {
+        code = table[code + pairOf[pairs[half]!]!]!;
+        if (code >= 0) code = table[code + pairOf[pairs[half + 1]!]!]!;
+        if (code < 0) break;
+        half += 2;
         codeAt[++q] = code;
       }
       decidedAt = code < 0 ? q + 1 : NEVER;
