@@ -46,13 +46,17 @@ export function buildMultiSteps(
   const pairCount = representatives.length;
   const step = (code: number, column: number) => (code < 0 ? code : steps[code + column]!);
   const applyPair = (code: number, pair: number) => step(step(code, representatives[pair]![0]), representatives[pair]![1]);
+  const quad = widest === 'quad' && pairCount <= MAX_QUAD_PAIR_CLASSES && stateCount * pairCount * pairCount <= cells;
+  // indexed by two symbols (first | second << 8); only the symbols titles hold are filled
   const pairOf = new Uint16Array(0x10000);
+  const firstPair = new Uint16Array(quad ? 0x10000 : 0);
   for (let first = 0; first < columnOfSymbol.length; first++) {
     for (let second = 0; second < columnOfSymbol.length; second++) {
-      pairOf[first | (second << 8)] = pairOfColumns[columnOfSymbol[first]! * columnCount + columnOfSymbol[second]!]!;
+      const pair = pairOfColumns[columnOfSymbol[first]! * columnCount + columnOfSymbol[second]!]!;
+      pairOf[first | (second << 8)] = pair;
+      if (quad) firstPair[first | (second << 8)] = pair * pairCount;
     }
   }
-  const quad = widest === 'quad' && pairCount <= MAX_QUAD_PAIR_CLASSES && stateCount * pairCount * pairCount <= cells;
   const stride = quad ? pairCount * pairCount : pairCount;
   const recode = (code: number) => (code < 0 ? code : (code / columnCount) * stride);
   const table = new Int32Array(stateCount * stride);
@@ -63,9 +67,7 @@ export function buildMultiSteps(
       else for (let q = 0; q < pairCount; q++) table[s * stride + p * pairCount + q] = recode(applyPair(middle, q));
     }
   }
-  if (!quad) return { kind: 'pair', table, pairOf, stride };
-  const firstPair = pairOf.map((pair) => pair * pairCount);
-  return { kind: 'quad', table, firstPair, secondPair: pairOf, stride };
+  return quad ? { kind: 'quad', table, firstPair, secondPair: pairOf, stride } : { kind: 'pair', table, pairOf, stride };
 }
 
 /** Pair classes of columns by what two steps do to every state; undefined past `mostPairs`. */
