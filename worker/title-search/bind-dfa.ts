@@ -37,7 +37,8 @@ export function bindDfa(dfa: PatternDfa, index: TitleSearchIndex, expectedQuads:
     columnOfSymbol: columns.columnOfSymbol,
     steps,
     acceptsAtEnd: columns.acceptsAtEnd,
-    multi: index.textWords ? buildMultiSteps(stateCount, columnCount, steps, columns.columnOfSymbol, expectedQuads / 4) : undefined,
+    // a table cell or a pair check costs about what eight groups read one symbol at a time save
+    multi: index.textWords ? buildMultiSteps(stateCount, columnCount, steps, columns.columnOfSymbol, expectedQuads / 8) : undefined,
   };
 }
 

@@ -12,6 +12,8 @@ export interface TitleSearchIndex {
   readonly sortedStart: Uint32Array;
   readonly resumeQuad: Uint16Array;
   readonly longestQuads: number;
+  /** Groups of four symbols a scan of every title reads (shared starts are read once). */
+  readonly unsharedQuads: number;
   /** The symbols, one per unit (Uint16Array when there are more than 255 symbols). */
   readonly text: Uint8Array | Uint16Array;
   /** The same bytes as Int32 words (four symbols each) and as pairs, when the symbols are bytes. */
@@ -34,6 +36,10 @@ export function decodeTitleSearchIndex(bytes: ArrayBuffer): TitleSearchIndex {
   const symbolCount = field('symbolCount');
   const gramCount = field('gramCount');
   const textLength = field('textLength');
+  const sortedStart = new Uint32Array(bytes, field('sortedStart'), count + 1);
+  const resumeQuad = new Uint16Array(bytes, field('resumeQuad'), count);
+  let resumed = 0;
+  for (let p = 0; p < count; p++) resumed += resumeQuad[p]!;
   const text =
     field('textUnitBytes') === 1 ? new Uint8Array(bytes, field('text'), textLength) : new Uint16Array(bytes, field('text'), textLength);
   return {
@@ -41,9 +47,10 @@ export function decodeTitleSearchIndex(bytes: ArrayBuffer): TitleSearchIndex {
     symbolCount,
     symbolUnits: new Uint16Array(bytes, field('symbolUnits'), symbolCount + 1),
     sortedTitle: new Uint32Array(bytes, field('sortedTitle'), count),
-    sortedStart: new Uint32Array(bytes, field('sortedStart'), count + 1),
-    resumeQuad: new Uint16Array(bytes, field('resumeQuad'), count),
+    sortedStart,
+    resumeQuad,
     longestQuads: field('longestQuads'),
+    unsharedQuads: textLength / 4 - resumed,
     text,
     textWords: text instanceof Uint8Array ? new Int32Array(bytes, field('text'), textLength / 4) : undefined,
     textPairs: text instanceof Uint8Array ? new Uint16Array(bytes, field('text'), textLength / 2) : undefined,

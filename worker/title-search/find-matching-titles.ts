@@ -39,9 +39,8 @@ function bindingOf(index: TitleSearchIndex, pattern: CompiledTitlePattern): Bind
   let binding = cache.get(pattern.source);
   if (!binding) {
     const narrowed = evaluateGramQuery(index, pattern.grams);
-    const titlesToRead = narrowed ? countTitles(narrowed) : index.count;
-    const quadsPerTitle = index.textWords ? index.textWords.length / Math.max(1, index.count) : 0;
-    binding = { bound: bindDfa(pattern.dfa, index, titlesToRead * quadsPerTitle), narrowed };
+    const share = narrowed ? countTitles(narrowed) / Math.max(1, index.count) : 1;
+    binding = { bound: bindDfa(pattern.dfa, index, index.unsharedQuads * share), narrowed };
     cache.set(pattern.source, binding);
   }
   return binding;

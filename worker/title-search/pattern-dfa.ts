@@ -32,7 +32,11 @@ export function buildDfa(nfa: Nfa): PatternDfa {
   const partition = partitionAlphabet(sets);
   const classCount = partition.classCount;
   const wordClass = nfa.usesWordBoundary ? partition.setHoldsClass[sets.length - 1]! : new Uint8Array(classCount);
-  const classesOfSet = partition.setHoldsClass.map((holds) => holds.reduce<number[]>((list, held, c) => (held ? [...list, c] : list), []));
+  const classesOfSet = partition.setHoldsClass.map((holds) => {
+    const classes: number[] = [];
+    holds.forEach((held, c) => held && classes.push(c));
+    return classes;
+  });
   const beforeKinds = [BEFORE_WORD, BEFORE_OTHER].filter((before) => wordClass.some((isWord) => (isWord === 1) === (before === BEFORE_WORD)));
   const close = closer(nfa);
 
