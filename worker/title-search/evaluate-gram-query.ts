@@ -1,0 +1,76 @@
+// The titles a gram query lets through, from the index's posting lists: undefined means all.
+import { symbolOfUnit, type TitleSearchIndex } from './decode-index.ts';
+import type { GramQuery } from './gram-query.ts';
+import { gramKey } from './index-layout.ts';
+import { addPostings, countTitles, emptyBitmap, findGram, intersectInto, postingBytes, type TitleBitmap } from './title-bitmap.ts';
+
+/** Posting bytes worth reading to spare the DFA one title (it reads one in about the time 8 take). */
+const BYTES_WORTH_A_TITLE = 8;
+/** An OR whose lists hold more bytes than this per title is not read: its union would be broad. */
+const OR_BYTES_PER_TITLE = 2;
+
+export function evaluateGramQuery(index: TitleSearchIndex, query: GramQuery): TitleBitmap | undefined {
+  switch (query.op) {
+    case 'all':
+      return undefined;
+    case 'gram': {
+      const bitmap = emptyBitmap(index.count);
+      const gram = gramOf(index, query.units);
+      if (gram >= 0) addPostings(index, gram, bitmap);
+      return bitmap;
+    }
+    case 'or': {
+      if (estimate(index, query) > index.count * OR_BYTES_PER_TITLE) return undefined;
+      const bitmap = emptyBitmap(index.count);
+      for (const part of query.parts) {
+        if (part.op === 'gram') {
+          const gram = gramOf(index, part.units);
+          if (gram >= 0) addPostings(index, gram, bitmap);
+          continue;
+        }
+        const titles = evaluateGramQuery(index, part);
+        if (!titles) return undefined;
+        for (let w = 0; w < bitmap.length; w++) bitmap[w] = bitmap[w]! | titles[w]!;
+      }
+      return bitmap;
+    }
+    case 'and': {
+      // the shortest posting lists first; stop once reading the next list would cost more than
+      // letting the DFA read the few titles left (it checks every title it is given anyway)
+      const parts = [...query.parts].sort((a, b) => estimate(index, a) - estimate(index, b));
+      let result: TitleBitmap | undefined;
+      let left = index.count;
+      for (const part of parts) {
+        if (result && estimate(index, part) > left * BYTES_WORTH_A_TITLE) break;
+        const titles = evaluateGramQuery(index, part);
+        if (!titles) continue;
+        if (!result) result = titles;
+        else if (!intersectInto(result, titles)) break;
+        left = countTitles(result);
+      }
+      return result;
+    }
+  }
+}
+
+/** The gram's position in the index, or -1 when some unit is in no title (then no title has it). */
+function gramOf(index: TitleSearchIndex, units: string): number {
+  const symbols: number[] = [];
+  for (let i = 0; i < units.length; i++) {
+    const symbol = symbolOfUnit(index, units.charCodeAt(i));
+    if (symbol === 0) return -1;
+    symbols.push(symbol);
+  }
+  return findGram(index, gramKey(index.symbolCount, symbols));
+}
+
+/** Bytes of posting lists a part reads (a bitmap counts as a full list: one byte per title). */
+function estimate(index: TitleSearchIndex, query: GramQuery): number {
+  if (query.op === 'all') return 0;
+  if (query.op === 'gram') {
+    const gram = gramOf(index, query.units);
+    return gram < 0 ? 0 : Math.min(postingBytes(index, gram), index.count);
+  }
+  const sizes = query.parts.map((part) => estimate(index, part));
+  return query.op === 'or' ? sizes.reduce((sum, size) => sum + size, 0) : Math.min(...sizes);
+}

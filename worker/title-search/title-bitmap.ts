@@ -1,0 +1,72 @@
+// Sets of title numbers as bitmaps (bit t of word t >> 5), and reading a gram's posting list
+// into one.
+import type { TitleSearchIndex } from './decode-index.ts';
+import { alignTo, LIST_BITMAP } from './index-layout.ts';
+
+export type TitleBitmap = Int32Array;
+
+export const emptyBitmap = (count: number): TitleBitmap => new Int32Array((count + 31) >>> 5);
+
+/** The position of a gram key in the index, or -1. */
+export function findGram(index: TitleSearchIndex, key: number): number {
+  const keys = index.gramKeys;
+  let low = 0;
+  let high = keys.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (keys[mid]! < key) low = mid + 1;
+    else if (keys[mid]! > key) high = mid - 1;
+    else return mid;
+  }
+  return -1;
+}
+
+/** Bytes a gram's list takes: a cost estimate for ordering an AND. */
+export const postingBytes = (index: TitleSearchIndex, gram: number) =>
+  index.gramKinds[gram] === LIST_BITMAP ? Infinity : index.gramStart[gram + 1]! - index.gramStart[gram]!;
+
+/** Adds the titles of a gram to `into`. */
+export function addPostings(index: TitleSearchIndex, gram: number, into: TitleBitmap) {
+  const start = index.gramStart[gram]!;
+  const end = index.gramStart[gram + 1]!;
+  const postings = index.postings;
+  if (index.gramKinds[gram] === LIST_BITMAP) {
+    const at = alignTo(postings.byteOffset + start, 4);
+    const words = new Int32Array(postings.buffer, at, into.length);
+    for (let w = 0; w < into.length; w++) into[w] = into[w]! | words[w]!;
+    return;
+  }
+  let title = -1;
+  for (let i = start; i < end; ) {
+    let gap = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = postings[i++]!;
+      gap |= (byte & 0x7f) << shift;
+      if (byte < 0x80) break;
+    }
+    title += gap + 1;
+    into[title >>> 5] = into[title >>> 5]! | (1 << (title & 31));
+  }
+}
+
+export function intersectInto(into: TitleBitmap, other: TitleBitmap): boolean {
+  let any = 0;
+  for (let w = 0; w < into.length; w++) any |= into[w] = into[w]! & other[w]!;
+  return any !== 0;
+}
+
+export function bitmapOfTitles(count: number, titles: Uint32Array): TitleBitmap {
+  const bitmap = emptyBitmap(count);
+  for (const t of titles) if (t < count) bitmap[t >>> 5] = bitmap[t >>> 5]! | (1 << (t & 31));
+  return bitmap;
+}
+
+export function countTitles(bitmap: TitleBitmap): number {
+  let count = 0;
+  for (let w = 0; w < bitmap.length; w++) {
+    let v = bitmap[w]! - ((bitmap[w]! >>> 1) & 0x55555555);
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    count += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return count;
+}
