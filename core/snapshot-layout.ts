@@ -5,8 +5,7 @@
 //   _snapshot/<buildId>/lists/<list>.json      ready-to-serve reference lists
 //   _snapshot/<buildId>/index.json             section table of index.bin, slugs, years, tiers
 //   _snapshot/<buildId>/index.bin              Uint32 sections (see IndexSections)
-//   _snapshot/<buildId>/titles.txt             distinct titles, joined by "\n"
-//   _snapshot/<buildId>/titles-folded.txt      the same, ASCII-case-folded (same offsets)
+//   _snapshot/<buildId>/titles.bin             the title search index of the distinct titles (worker/title-search)
 //   _snapshot/<buildId>/keys.bin               Uint32 [N × 10]: where each key of each element starts
 //   _snapshot/<buildId>/ids.bin                Uint32 [N] idOrder, then [N+1] idStart (see IdSections)
 //   _snapshot/<buildId>/ids.txt                element ids in code-unit order, concatenated
@@ -35,8 +34,7 @@ export const snapshotPaths = (buildId: string) => {
     list: (list: ReferenceListName) => `${root}/lists/${list}.json`,
     index: `${root}/index.json`,
     indexBinary: `${root}/index.bin`,
-    titles: `${root}/titles.txt`,
-    foldedTitles: `${root}/titles-folded.txt`,
+    titles: `${root}/titles.bin`,
     keys: `${root}/keys.bin`,
     idSections: `${root}/ids.bin`,
     ids: `${root}/ids.txt`,
@@ -77,10 +75,8 @@ export interface IndexSections {
   /** [N] byte offset of each element inside its block, and its byte length. */
   elementStart: Uint32Array;
   elementLength: Uint32Array;
-  /** [N] distinct-title number of each element. */
+  /** [N] distinct-title number of each element (its position in the title search index). */
   elementTitle: Uint32Array;
-  /** [T+1] UTF-16 offset of each title in titles.txt; a title ends one unit before the next starts. */
-  titleStart: Uint32Array;
   /** [B] byte length of each block. */
   blockLength: Uint32Array;
   /** [R+1] first block of each run; run r holds blocks runFirstBlock[r] .. runFirstBlock[r+1]-1. */
@@ -171,14 +167,3 @@ export function decodeIndexSections(buffer: ArrayBuffer, table: IndexHeader['sec
   }
   return sections;
 }
-
-/**
- * ASCII case folding that agrees with RE2's case-insensitive matching for ASCII patterns:
- * A-Z fold to a-z, and the two non-ASCII letters whose fold orbit holds an ASCII letter
- * (U+017F long s, U+212A Kelvin sign) fold to it. Length-preserving, so offsets carry over.
- */
-export function foldAsciiCase(text: string): string {
-  return text.replace(/[A-Z\u017F\u212A]/g, (c) => (c === '\u017F' ? 's' : c === '\u212A' ? 'k' : c.toLowerCase()));
-}
-
-export const TITLE_SEPARATOR = '\n';

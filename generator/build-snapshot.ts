@@ -4,10 +4,8 @@ import { DOCUMENTATION_FILES, REFERENCE_LISTS, type ReferenceListName } from '..
 import {
   LAYOUT_VERSION,
   MANIFEST_PATH,
-  TITLE_SEPARATOR,
   encodeIdSections,
   encodeIndexSections,
-  foldAsciiCase,
   postingSections,
   snapshotPaths,
   type IndexHeader,
@@ -18,6 +16,7 @@ import { buildDocumentation } from './build-documentation.ts';
 import type { CompiledCatalogue, PublishedElement } from './compile-catalogue.ts';
 import type { SiteSources } from './read-site.ts';
 import { compareCodeUnits } from './read-catalogue.ts';
+import { encodeTitleSearchIndex } from '../worker/title-search/index.ts';
 
 /**
  * Blocks are small, because an answer of a few elements reads whole blocks (ASSETS serves whole
@@ -61,8 +60,7 @@ export function buildSnapshot(catalogue: CompiledCatalogue, site: SiteSources, o
   tiers.blocks.forEach((bytes, block) => content.set(`block/${block}`, bytes));
 
   const titles = buildTitleIndex(published);
-  content.set('titles', encoder.encode(titles.text));
-  content.set('titles-folded', encoder.encode(foldAsciiCase(titles.text)));
+  content.set('titles', encodeTitleSearchIndex(titles.distinct));
 
   const ids = buildIdIndex(published);
   content.set('ids', encoder.encode(ids.text));
@@ -74,7 +72,6 @@ export function buildSnapshot(catalogue: CompiledCatalogue, site: SiteSources, o
     elementStart: tiers.elementStart,
     elementLength: tiers.elementLength,
     elementTitle: titles.elementTitle,
-    titleStart: titles.titleStart,
     blockLength: Uint32Array.from(tiers.blocks, (bytes) => bytes.length),
     runFirstBlock: tiers.runFirstBlock,
     ...buildPostingLists(published, lists),
@@ -105,7 +102,6 @@ export function buildSnapshot(catalogue: CompiledCatalogue, site: SiteSources, o
   tiers.blocks.forEach((bytes, block) => files.set(paths.block(block), bytes));
   tiers.runs.forEach((bytes, run) => files.set(paths.run(run), bytes));
   files.set(paths.titles, content.get('titles')!);
-  files.set(paths.foldedTitles, content.get('titles-folded')!);
   files.set(paths.indexBinary, indexBytes);
   files.set(paths.ids, content.get('ids')!);
   files.set(paths.idSections, content.get('id-sections')!);
@@ -225,14 +221,7 @@ export function buildTitleIndex(published: PublishedElement[]) {
     }
     elementTitle[i] = n;
   });
-  const titleStart = new Uint32Array(distinct.length + 1);
-  let offset = 0;
-  distinct.forEach((title, n) => {
-    titleStart[n] = offset;
-    offset += title.length + TITLE_SEPARATOR.length;
-  });
-  titleStart[distinct.length] = offset;
-  return { text: distinct.join(TITLE_SEPARATOR) + TITLE_SEPARATOR, elementTitle, titleStart, count: distinct.length };
+  return { distinct, elementTitle, count: distinct.length };
 }
 
 /** Element ids in code-unit order, for looking one up by binary search. */

@@ -4,11 +4,11 @@ import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import type { FacetCounts, ReferenceItem } from '../core/schema.ts';
 import { intersectSorted, unionSorted } from './posting-lists.ts';
 import { DIMENSIONS, filteredCandidates, matchTitles, postingList, type Dimension, type ResolvedFilters, type SearchIndex } from './search.ts';
-import type { CompiledPattern } from './title-pattern.ts';
+import type { CompiledTitlePattern } from './title-search/index.ts';
 
 export function countFacets(
   index: SearchIndex,
-  pattern: CompiledPattern | undefined,
+  pattern: CompiledTitlePattern | undefined,
   resolved: ResolvedFilters,
   lists: Record<ReferenceListName, ReferenceItem[]>,
 ): FacetCounts {

@@ -28,11 +28,6 @@ export const invalidPattern = (message: string) => jsonException(400, { message 
 /** A parameter other than the title is wrong (paging, year, fields, a misspelt name). */
 export const invalidQuery = (message: string) => jsonException(400, { message } satisfies MessageBody);
 
-export const patternTooCostly = () =>
-  invalidPattern(
-    'Invalid title pattern: it has no word that every match must contain, so it would have to be tried on too many titles. Add a word, or a filter such as category or dataSource.',
-  );
-
 export const searchFetchFailed = () => jsonException(400, { message: FETCH_FAILED } satisfies MessageBody);
 
 export const listFetchFailed = () => jsonException(400, { error: FETCH_FAILED });

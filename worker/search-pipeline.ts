@@ -3,14 +3,13 @@
 // ETag. Errors are thrown as the contract's HTTPExceptions.
 import type { AnswerCache } from './answer-cache.ts';
 import { hashString } from './cache-headers.ts';
-import { invalidPattern, invalidQuery, patternTooCostly, unknownSlug } from './http-errors.ts';
+import { invalidPattern, invalidQuery, unknownSlug } from './http-errors.ts';
 import { parseSearchParams, type SearchQuery } from './query.ts';
 import { findElements, resolveFilters, type ResolvedFilters, type SearchIndex } from './search.ts';
-import { PatternTooCostly } from './title-matcher.ts';
-import { compileTitlePattern, type CompiledPattern } from './title-pattern.ts';
+import { compileTitlePattern, type CompiledTitlePattern } from './title-search/index.ts';
 
 export interface CheckedQuery extends SearchQuery {
-  pattern: CompiledPattern | undefined;
+  pattern: CompiledTitlePattern | undefined;
 }
 
 export interface SearchMatches {
@@ -50,21 +49,11 @@ export const matchKeyOf = (query: CheckedQuery, resolved: ResolvedFilters) => JS
 export function findMatches(index: SearchIndex & { answers: AnswerCache }, query: CheckedQuery): SearchMatches {
   const resolved = resolveQuery(index, query);
   const matchKey = matchKeyOf(query, resolved);
-  const all = withPatternCost(() => index.answers.getOrCompute(matchKey, () => findElements(index, query.pattern, resolved)));
+  const all = index.answers.getOrCompute(matchKey, () => findElements(index, query.pattern, resolved));
   const end = query.limit === undefined ? all.length : Math.min(all.length, query.offset + query.limit);
   const page = all.subarray(Math.min(query.offset, all.length), end);
   const answerKey = JSON.stringify([matchKey, query.offset, query.limit ?? null, query.fields ?? null]);
   return { resolved, matchKey, answerKey, all, page };
-}
-
-/** Runs title matching, turning a refusal of the matcher into the contract's 400. */
-export function withPatternCost<T>(match: () => T): T {
-  try {
-    return match();
-  } catch (error) {
-    if (error instanceof PatternTooCostly) throw patternTooCostly();
-    throw error;
-  }
 }
 
 /** The strong ETag of an answer: the snapshot and the normalized query. */

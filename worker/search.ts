@@ -3,8 +3,7 @@
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import { postingSections, type IndexSections } from '../core/snapshot-layout.ts';
 import { intersectSorted, unionSorted } from './posting-lists.ts';
-import { TITLE_MATCH, createTitleMatcher, type TitleIndex } from './title-matcher.ts';
-import type { CompiledPattern } from './title-pattern.ts';
+import { findMatchingTitles, type CompiledTitlePattern, type TitleSearchIndex } from './title-search/index.ts';
 import type { SlugFilters } from './query.ts';
 
 export interface SlugLookup {
@@ -16,7 +15,7 @@ export interface SlugLookup {
 export interface SearchIndex {
   elementCount: number;
   sections: IndexSections;
-  titles: TitleIndex;
+  titles: TitleSearchIndex;
   slugs: Record<ReferenceListName, SlugLookup>;
   /** Years with tables, ascending (year number y owns posting list y). */
   years: number[];
@@ -88,7 +87,7 @@ export function filteredCandidates(index: SearchIndex, resolved: ResolvedFilters
 }
 
 /** The matching elements, in catalogue order: posting lists intersected, then titles matched. */
-export function findElements(index: SearchIndex, title: CompiledPattern | undefined, resolved: ResolvedFilters): Uint32Array {
+export function findElements(index: SearchIndex, title: CompiledTitlePattern | undefined, resolved: ResolvedFilters): Uint32Array {
   return matchTitles(index, title, filteredCandidates(index, resolved));
 }
 
@@ -98,20 +97,26 @@ export function postingList(sections: IndexSections, dimension: Dimension, n: nu
   return sections[names.postings].subarray(start[n]!, start[n + 1]!);
 }
 
-/** Few candidates: test their titles one by one. Many (or all): one sweep over every title. */
-export function matchTitles(index: SearchIndex, pattern: CompiledPattern | undefined, candidates: Uint32Array | undefined): Uint32Array {
+/** The candidates (all elements when undefined) whose title the pattern matches, in catalogue order. */
+export function matchTitles(index: SearchIndex, pattern: CompiledTitlePattern | undefined, candidates: Uint32Array | undefined): Uint32Array {
   if (!pattern) return candidates ?? allElements(index.elementCount);
-  const matcher = createTitleMatcher(index.titles, pattern);
-  const elementTitle = index.sections.elementTitle;
-  const out = new Uint32Array(candidates?.length ?? index.elementCount);
-  let n = 0;
-  if (candidates && candidates.length * 8 < index.titles.count) {
-    for (const e of candidates) if (matcher.testOne(elementTitle[e]!)) out[n++] = e;
-  } else {
-    const verdicts = matcher.matchAll();
-    if (candidates) for (const e of candidates) verdicts[elementTitle[e]!] === TITLE_MATCH && (out[n++] = e);
-    else for (let e = 0; e < index.elementCount; e++) verdicts[elementTitle[e]!] === TITLE_MATCH && (out[n++] = e);
+  const { elementTitle } = index.sections;
+  // the titles of the candidates, each once, ascending (many elements may share a title)
+  let titleCandidates: Uint32Array | undefined;
+  if (candidates) {
+    const seen = new Uint8Array(index.titles.count);
+    for (const e of candidates) seen[elementTitle[e]!] = 1;
+    titleCandidates = new Uint32Array(candidates.length);
+    let n = 0;
+    for (let t = 0; t < seen.length; t++) if (seen[t]) titleCandidates[n++] = t;
+    titleCandidates = titleCandidates.subarray(0, n);
   }
+  const matched = new Uint8Array(index.titles.count);
+  for (const t of findMatchingTitles(index.titles, pattern, titleCandidates)) matched[t] = 1;
+  const elements = candidates ?? allElements(index.elementCount);
+  const out = new Uint32Array(elements.length);
+  let n = 0;
+  for (const e of elements) if (matched[elementTitle[e]!]) out[n++] = e;
   return out.subarray(0, n);
 }
 

@@ -20,6 +20,7 @@ import type { IdIndex } from './element-lookup.ts';
 import type { ReferenceItem } from '../core/schema.ts';
 import type { ReadBudget } from './read-budget.ts';
 import { buildSlugLookup, type SearchIndex } from './search.ts';
+import { decodeTitleSearchIndex, type TitleSearchIndex } from './title-search/index.ts';
 
 /** The snapshot could not be read: a missing file, a bad status, a layout this Worker does not know. */
 export class SnapshotUnavailable extends Error {}
@@ -206,20 +207,21 @@ export class SnapshotStore {
 
   private async loadIndex(buildId: string, budget: ReadBudget): Promise<LoadedIndex> {
     const paths = snapshotPaths(buildId);
-    const decoder = new TextDecoder();
-    const [header, binary, text, folded] = await Promise.all([
+    const [header, binary, titleBytes] = await Promise.all([
       this.readJson<IndexHeader>(paths.index, budget),
       this.readBytes(paths.indexBinary, budget),
-      this.readBytes(paths.titles, budget).then((bytes) => decoder.decode(bytes)),
-      this.readBytes(paths.foldedTitles, budget).then((bytes) => decoder.decode(bytes)),
+      this.readBytes(paths.titles, budget),
     ]);
     if (header.buildId !== buildId) throw this.unavailable(paths.index, 'belongs to another snapshot');
     let sections: IndexSections;
+    let titles: TitleSearchIndex;
     try {
       sections = decodeIndexSections(binary, header.sections);
+      titles = decodeTitleSearchIndex(titleBytes);
     } catch (error) {
-      throw this.unavailable(paths.indexBinary, (error as Error).message);
+      throw this.unavailable(paths.index, (error as Error).message);
     }
+    if (titles.count !== header.titleCount) throw this.unavailable(paths.titles, 'belongs to another snapshot');
     const slugs = Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, buildSlugLookup(header.slugs[name])])) as SearchIndex['slugs'];
     return {
       buildId,
@@ -227,7 +229,7 @@ export class SnapshotStore {
       blockCount: header.blockCount,
       runCount: header.runCount,
       sections,
-      titles: { text, folded, titleStart: sections.titleStart, count: header.titleCount },
+      titles,
       slugs,
       years: header.years,
       ...blockPlacement(sections, header.blockCount),

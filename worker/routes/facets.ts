@@ -6,7 +6,7 @@ import { etagMatches } from '../cache-headers.ts';
 import { countFacets } from '../facets.ts';
 import { budgetFor } from '../read-budget.ts';
 import { keepAlive, notModified, snapshotHeaders, type AppEnv } from '../responses.ts';
-import { answerEtag, checkQuery, matchKeyOf, resolveQuery, withPatternCost } from '../search-pipeline.ts';
+import { answerEtag, checkQuery, matchKeyOf, resolveQuery } from '../search-pipeline.ts';
 import { snapshotStore } from '../snapshot-store.ts';
 
 export async function facets(c: Context<AppEnv>) {
@@ -20,6 +20,6 @@ export async function facets(c: Context<AppEnv>) {
   const lists = Object.fromEntries(
     await Promise.all(REFERENCE_LISTS.map(async ({ name }) => [name, await store.listItems(name, budget, keepAlive(c))] as const)),
   ) as Record<ReferenceListName, ReferenceItem[]>;
-  const bytes = new TextEncoder().encode(JSON.stringify(withPatternCost(() => countFacets(index, query.pattern, resolved, lists))));
+  const bytes = new TextEncoder().encode(JSON.stringify(countFacets(index, query.pattern, resolved, lists)));
   return new Response(c.req.method === 'HEAD' ? null : bytes, { headers: snapshotHeaders(etag, bytes.length) });
 }
