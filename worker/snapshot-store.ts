@@ -148,15 +148,7 @@ export class SnapshotStore {
 
   /** One block of element bytes, whole. */
   async block(buildId: string, block: number, budget: ReadBudget): Promise<Uint8Array> {
-    const path = snapshotPaths(buildId).block(block);
-    const { body, release } = await this.open(path, budget);
-    try {
-      return new Uint8Array(await new Response(body).arrayBuffer());
-    } catch (error) {
-      throw this.unavailable(path, (error as Error).message);
-    } finally {
-      release();
-    }
+    return new Uint8Array(await this.readBytes(snapshotPaths(buildId).block(block), budget));
   }
 
   /** One run of element bytes, as a stream: a broad answer reads it as it goes. */
@@ -164,7 +156,7 @@ export class SnapshotStore {
     return this.open(snapshotPaths(buildId).run(run), budget);
   }
 
-  private async open(path: string, budget: ReadBudget): Promise<OpenRun> {
+  private async open(path: string, budget: ReadBudget): Promise<OpenRun & { response: Response }> {
     const release = await budget.acquire();
     let response: Response;
     try {
@@ -178,13 +170,15 @@ export class SnapshotStore {
       await response.body?.cancel();
       throw this.unavailable(path, `HTTP ${response.status}`);
     }
-    return { body: response.body, release };
+    return { body: response.body, release, response };
   }
 
   private async readBytes(path: string, budget: ReadBudget): Promise<ArrayBuffer> {
-    const { body, release } = await this.open(path, budget);
+    const { response, release } = await this.open(path, budget);
     try {
-      return await new Response(body).arrayBuffer();
+      return await response.arrayBuffer();
+    } catch (error) {
+      throw this.unavailable(path, (error as Error).message);
     } finally {
       release();
     }
