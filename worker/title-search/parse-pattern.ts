@@ -2,8 +2,10 @@
 // non-unicode mode with Annex B, flag `i`. Refuses what has no linear-time implementation and
 // what RE2-style engines read differently from JavaScript, each with a message saying why.
 import { RegExpParser, visitRegExpAST, type AST } from '@eslint-community/regexpp';
+import { MAX_TITLE_PATTERN_LENGTH } from '../../core/contract.ts';
 
-export const MAX_PATTERN_LENGTH = 256;
+/** The contract's limit (core/contract.ts), under the name this module's callers use. */
+export const MAX_PATTERN_LENGTH = MAX_TITLE_PATTERN_LENGTH;
 export const MESSAGE_PREFIX = 'Invalid title pattern: ';
 
 export type ParsedPattern = { ok: true; ast: AST.Pattern } | { ok: false; message: string };
@@ -12,6 +14,13 @@ export type ParsedPattern = { ok: true; ast: AST.Pattern } | { ok: false; messag
 const parser = new RegExpParser({ ecmaVersion: 2024, strict: false });
 
 const hex = (value: number, digits: number) => value.toString(16).toUpperCase().padStart(digits, '0');
+
+/** Letter escapes both syntaxes read alike (\d \w \s and their negations are sets, \b \B assertions). */
+const COMMON_ESCAPE = /^\\([tnrfv0]|x[0-9A-Fa-f]{2})$/;
+
+/** How to write a character without the refused escape. */
+const writeInstead = (unit: number) =>
+  unit < 0x100 ? `write the character as \\x${hex(unit, 2)}, or itself.` : `write the character itself (${String.fromCharCode(unit)}).`;
 
 export function parseTitlePattern(source: string): ParsedPattern {
   if (source.length > MAX_PATTERN_LENGTH) {
@@ -51,9 +60,11 @@ function findUnsupported(ast: AST.Pattern): string | undefined {
     },
     onCharacterEnter: (node) => {
       if (/^\\[0-9]/.test(node.raw) && node.raw !== '\\0') {
-        problems.push(
-          `${node.raw} is an octal or decimal escape in JavaScript but a backreference elsewhere; write the character as \\u${hex(node.value, 4)}.`,
-        );
+        problems.push(`${node.raw} is an octal or decimal escape in JavaScript but a backreference elsewhere; ${writeInstead(node.value)}`);
+      } else if (/^\\[A-Za-z]/.test(node.raw) && !COMMON_ESCAPE.test(node.raw)) {
+        const letter = node.raw.charAt(1);
+        const instead = node.value === letter.charCodeAt(0) ? `write ${letter} without the backslash, or a class such as [a-z].` : writeInstead(node.value);
+        problems.push(`the escape ${node.raw} is not supported: JavaScript and RE2 read it differently; ${instead}`);
       }
       if (node.raw === ']' && emptyClassEnds.some((end) => end <= node.start)) {
         problems.push(
