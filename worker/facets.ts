@@ -19,7 +19,12 @@ export function countFacets(
   const restrict = (set: Uint32Array | undefined) => (set && titled ? intersectSorted(set, titled) : (set ?? titled));
   const total = restrict(filteredCandidates(index, resolved));
   const counts = {} as Record<Dimension, Uint32Array>;
-  DIMENSIONS.forEach((dimension, d) => (counts[dimension] = countItems(index, dimension, restrict(perDimension[d]))));
+  const totalMembers = memberBitmap(index, total);
+  DIMENSIONS.forEach((dimension, d) => {
+    // a dimension without a filter of its own counts over the answer itself: one bitmap for all of them
+    const unfiltered = dimension === 'year' ? resolved.years === undefined : resolved.slugs[dimension].length === 0;
+    counts[dimension] = countItems(index, dimension, unfiltered ? totalMembers : memberBitmap(index, restrict(perDimension[d])));
+  });
 
   const facets = { total: total?.length ?? index.elementCount } as FacetCounts;
   for (const { name } of REFERENCE_LISTS) {
@@ -35,21 +40,24 @@ export function countFacets(
   return facets;
 }
 
-/** For each item of a dimension, how many of `elements` (all when undefined) it holds. */
-function countItems(index: SearchIndex, dimension: Dimension, elements: Uint32Array | undefined): Uint32Array {
+/** 1 for each element of the set; undefined for "every element". */
+function memberBitmap(index: SearchIndex, elements: Uint32Array | undefined): Uint8Array | undefined {
+  if (!elements) return undefined;
+  const member = new Uint8Array(index.elementCount);
+  for (let i = 0; i < elements.length; i++) member[elements[i]!] = 1;
+  return member;
+}
+
+/** For each item of a dimension, how many of the member elements (all when undefined) it holds. */
+function countItems(index: SearchIndex, dimension: Dimension, member: Uint8Array | undefined): Uint32Array {
   const itemCount = dimension === 'year' ? index.years.length : index.slugs[dimension].exact.size;
   const counts = new Uint32Array(itemCount);
-  let member: Uint8Array | undefined;
-  if (elements) {
-    member = new Uint8Array(index.elementCount);
-    for (const e of elements) member[e] = 1;
-  }
   for (let n = 0; n < itemCount; n++) {
     const postings = postingList(index.sections, dimension, n);
     if (!member) counts[n] = postings.length;
     else {
       let count = 0;
-      for (const e of postings) count += member[e]!;
+      for (let i = 0; i < postings.length; i++) count += member[postings[i]!]!;
       counts[n] = count;
     }
   }
