@@ -16,7 +16,7 @@ export const QUERY_MIX: BenchQuery[] = [
   { name: 'unknown slug', path: '/api/v1/data-element?sector=tidak-ada' },
   { name: 'no match', path: '/api/v1/data-element?title=' + encodeURIComponent('^zz[0-9]+ tidak ada$') },
   { name: 'category list', path: '/api/v1/category' },
-  { name: 'no-literal pattern', path: '/api/v1/data-element?title=' + encodeURIComponent('\\d{4}-20[0-9]{2}$') },
+  { name: 'no-word pattern', path: '/api/v1/data-element?title=' + encodeURIComponent('\\(\\w{2}\\)') },
   { name: 'page with projection', path: '/api/v1/data-element?title=jumlah&limit=100&offset=1000&fields=_id,title,unit,category,dataSource,sector,field', oursOnly: true },
   { name: 'listing with projection', path: '/api/v1/data-element?title=penduduk&fields=_id,title,unit,category,dataSource,sector,field', oursOnly: true },
   { name: 'one element', path: '/api/v1/data-element/{id}', oursOnly: true },
