@@ -24,12 +24,12 @@ export function prepareAnswer(
   format: ElementFormat,
   bare = false,
 ): PreparedAnswer {
-  const held: (Uint8Array | undefined)[] = [];
+  const holds = index.elements.openAnswer();
   let plan: ReadPlan;
   try {
-    plan = planReads(index, elements, (e) => (held[held.length] = index.elements.hold(e)), budget.remaining);
+    plan = planReads(index, elements, holds.hold, budget.remaining);
   } catch (error) {
-    index.elements.release(held);
+    holds.release();
     throw error;
   }
   const { elementBlock, elementStart, elementLength } = index.sections;
@@ -43,7 +43,7 @@ export function prepareAnswer(
     readBlock: (block) => store.block(index.buildId, block, budget),
     openRun: (run) => store.run(index.buildId, run, budget),
     keep: index.elements.worthKeeping(plan.missingBytes) ? (e, bytes) => index.elements.keep(e, bytes) : undefined,
-    done: once(() => index.elements.release(plan.cached)),
+    done: holds.release,
   };
   return { length: answerLength(elements, format, bare), plan, chunks: () => answerChunks(source, format, bare), discard: source.done };
 }
@@ -60,9 +60,3 @@ export async function answerFormat(
   return fields ? projectedElement(elementLength, await store.keyStarts(index, budget, keepAlive), fields) : wholeElement(elementLength);
 }
 
-function once(action: () => void): () => void {
-  let done = false;
-  return () => {
-    if (!done) (done = true), action();
-  };
-}

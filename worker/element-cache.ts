@@ -10,6 +10,12 @@ export const ELEMENT_CACHE_BYTES = 24 * 1024 * 1024;
  * this much, the cache stops taking new elements (so it drops no more of the held ones).
  */
 export const HELD_OUTSIDE_BYTES = 8 * 1024 * 1024;
+/**
+ * An answer that has not let go of its bytes after this long is taken as gone: a request whose
+ * context ended without its cleanup running (workerd drops an abandoned body's pending work)
+ * must not hold the count up for the rest of the isolate's life.
+ */
+export const HOLD_EXPIRES_MS = 120_000;
 
 export class ElementCache {
   private readonly cache: LruCache<number, Uint8Array>;
@@ -18,6 +24,8 @@ export class ElementCache {
   /** Held arrays the cache has dropped. */
   private readonly outside = new Set<Uint8Array>();
   private outsideBytes = 0;
+  /** Answers in flight: what each holds, and since when (in order of opening). */
+  private readonly answers = new Set<{ held: Uint8Array[]; since: number }>();
 
   constructor(
     capacity = ELEMENT_CACHE_BYTES,
@@ -44,17 +52,40 @@ export class ElementCache {
     return this.holders.size;
   }
 
-  /** The cached bytes of an element, held for an answer until `release`; undefined when not cached. */
-  hold(element: number): Uint8Array | undefined {
-    const bytes = this.cache.get(element);
-    if (bytes) this.holders.set(bytes, (this.holders.get(bytes) ?? 0) + 1);
-    return bytes;
+  /** Answers that have not let go of what they hold. */
+  get answersOpen(): number {
+    return this.answers.size;
   }
 
-  /** Lets go of what `hold` gave. */
-  release(held: readonly (Uint8Array | undefined)[]) {
+  /** Starts an answer: `hold` takes cached bytes for it, `release` lets go of all of them. */
+  openAnswer(): { hold: (element: number) => Uint8Array | undefined; release: () => void } {
+    const answer = { held: [] as Uint8Array[], since: Date.now() };
+    this.answers.add(answer);
+    return {
+      hold: (element) => {
+        const bytes = this.cache.get(element);
+        if (!bytes) return undefined;
+        this.holders.set(bytes, (this.holders.get(bytes) ?? 0) + 1);
+        answer.held.push(bytes);
+        return bytes;
+      },
+      release: () => {
+        if (this.answers.delete(answer)) this.letGo(answer.held);
+      },
+    };
+  }
+
+  private expireStaleAnswers() {
+    const now = Date.now();
+    for (const answer of this.answers) {
+      if (now - answer.since < HOLD_EXPIRES_MS) break; // in order of opening
+      this.answers.delete(answer);
+      this.letGo(answer.held);
+    }
+  }
+
+  private letGo(held: readonly Uint8Array[]) {
     for (const bytes of held) {
-      if (!bytes) continue;
       const count = this.holders.get(bytes)! - 1;
       if (count > 0) {
         this.holders.set(bytes, count);
@@ -67,6 +98,7 @@ export class ElementCache {
 
   /** Keeps a copy (never a view that would pin a whole block or read chunk in memory). */
   keep(element: number, bytes: Uint8Array) {
+    if (this.outsideBytes >= this.outsideLimit) this.expireStaleAnswers();
     if (this.outsideBytes >= this.outsideLimit) return; // would drop more of what answers hold
     this.cache.set(element, bytes.slice());
   }

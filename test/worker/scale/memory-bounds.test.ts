@@ -24,6 +24,7 @@ describe('isolate memory at scale', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 50)); // cancellations run their cleanup
     const index = await snapshotStore(env.ASSETS).index(new ReadBudget());
+    expect(index.elements.answersOpen).toBe(0);
     expect(index.elements.arraysHeld).toBe(0);
     expect(index.elements.bytesHeldOutside).toBe(0);
     expect(index.elements.bytesHeld).toBeGreaterThan(0);
