@@ -13,9 +13,10 @@ export const HELD_OUTSIDE_BYTES = 8 * 1024 * 1024;
 /**
  * An answer that has not let go of its bytes after this long is taken as gone: a request whose
  * context ended without its cleanup running (workerd drops an abandoned body's pending work)
- * must not hold the count up for the rest of the isolate's life.
+ * must not hold the count up. Short: counting a slow answer's bytes as freed early only lets the
+ * cache take more for a while; counting a gone answer's bytes stops the cache taking any.
  */
-export const HOLD_EXPIRES_MS = 120_000;
+export const HOLD_EXPIRES_MS = 10_000;
 
 export class ElementCache {
   private readonly cache: LruCache<number, Uint8Array>;
