@@ -16,8 +16,8 @@ export interface ElementFormat {
 export interface AnswerSource {
   elements: Uint32Array;
   plan: ReadPlan;
-  /** Where element e sits: its block, its byte offset in the block and in the block's run, its length. */
-  placement(e: number): { block: number; start: number; runStart: number; length: number };
+  /** Where element e sits: its byte offset in its block and in the block's run, its length. */
+  placement(e: number): { start: number; runStart: number; length: number };
   readBlock(block: number): Promise<Uint8Array>;
   openRun(run: number): Promise<OpenRun>;
   /** Called with every element read from the snapshot, when the answer is worth remembering. */

@@ -38,7 +38,7 @@ export function prepareAnswer(
     plan,
     placement: (e) => {
       const block = elementBlock[e]!;
-      return { block, start: elementStart[e]!, runStart: index.blockRunOffset[block]! + elementStart[e]!, length: elementLength[e]! };
+      return { start: elementStart[e]!, runStart: index.blockRunOffset[block]! + elementStart[e]!, length: elementLength[e]! };
     },
     readBlock: (block) => store.block(index.buildId, block, budget),
     openRun: (run) => store.run(index.buildId, run, budget),
