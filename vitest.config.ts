@@ -27,11 +27,20 @@ export default defineConfig({
       },
       {
         plugins: [cloudflareTest({ wrangler: { configPath: './test/wrangler.test.toml' } })],
-        test: { name: 'worker', include: ['test/worker/**/*.test.ts'], exclude: ['test/worker/scale/**'], testTimeout: 30_000 },
+        test: {
+          name: 'worker',
+          include: ['test/worker/**/*.test.ts'],
+          exclude: ['test/worker/scale/**'],
+          testTimeout: 30_000,
+        },
       },
       {
         plugins: [cloudflareTest({ wrangler: { configPath: './test/wrangler.scale.toml' } })],
-        test: { name: 'worker-scale', include: ['test/worker/scale/**/*.test.ts'], testTimeout: 120_000 },
+        test: {
+          name: 'worker-scale',
+          include: ['test/worker/scale/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
       },
     ],
   },

@@ -17,7 +17,15 @@ export interface InProcessFigures {
   /** A fresh store: index load plus the first search (the "title + two filters" query). */
   coldSearchMs: number;
   heapMiB: number;
-  queries: { name: string; searchUs: number; streamMs: number; results: number; bytes: number; reads: number; bytesRead: number }[];
+  queries: {
+    name: string;
+    searchUs: number;
+    streamMs: number;
+    results: number;
+    bytes: number;
+    reads: number;
+    bytesRead: number;
+  }[];
   /** Facet counts per query (title matching included, no cache). */
   facets: { name: string; us: number; total: number }[];
 }
@@ -41,11 +49,15 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
   const coldSearchMs = performance.now() - started;
   globalThis.gc?.();
   const heapAfter = process.memoryUsage();
-  const heapMiB = (heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) / 1048576;
+  const heapMiB =
+    (heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) /
+    1048576;
 
   const uncached: LoadedIndex = { ...index, answers: NO_ANSWER_CACHE as LoadedIndex['answers'] };
   const queries = [];
-  for (const { name, path } of QUERY_MIX.filter((q) => q.path.startsWith('/api/v1/data-element?'))) {
+  for (const { name, path } of QUERY_MIX.filter((q) =>
+    q.path.startsWith('/api/v1/data-element?'),
+  )) {
     const fields = checkQuery(searchOf(path)).fields;
     const run = () => {
       try {
@@ -63,19 +75,45 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
     const budget = new ReadBudget();
     const cold: LoadedIndex = { ...index, elements: new ElementCache() };
     const t1 = performance.now();
-    const answer = prepareAnswer(cold, store, budget, elements, await answerFormat(cold, store, budget, fields));
+    const answer = prepareAnswer(
+      cold,
+      store,
+      budget,
+      elements,
+      await answerFormat(cold, store, budget, fields),
+    );
     let bytes = 0;
     for await (const chunk of answer.chunks()) bytes += chunk.length;
     const streamMs = performance.now() - t1;
-    if (bytes !== answer.length) throw new Error(`${name}: ${bytes} bytes, planned ${answer.length}`);
-    queries.push({ name, searchUs, streamMs, results: elements.length, bytes, reads: budget.reads, bytesRead: answer.plan.bytesRead });
+    if (bytes !== answer.length)
+      throw new Error(`${name}: ${bytes} bytes, planned ${answer.length}`);
+    queries.push({
+      name,
+      searchUs,
+      streamMs,
+      results: elements.length,
+      bytes,
+      reads: budget.reads,
+      bytesRead: answer.plan.bytesRead,
+    });
   }
   const facets = [];
   for (const { name, path } of QUERY_MIX.filter((q) => q.path.startsWith('/api/v1/facets?'))) {
-    const lists = Object.fromEntries(await Promise.all(REFERENCE_LISTS.map(async ({ name: list }) => [list, await store.listItems(list, new ReadBudget())] as const)));
+    const lists = Object.fromEntries(
+      await Promise.all(
+        REFERENCE_LISTS.map(
+          async ({ name: list }) => [list, await store.listItems(list, new ReadBudget())] as const,
+        ),
+      ),
+    );
     const run = () => {
       const query = checkQuery(searchOf(path), { paging: false });
-      return countFacets(index, query.pattern, resolveQuery(index, query), lists as Parameters<typeof countFacets>[3]);
+      return countFacets(
+        index,
+        query.pattern,
+        resolveQuery(index, query),
+        lists as Parameters<typeof countFacets>[3],
+      );
     };
     for (let i = 0; i < 10; i++) run();
     const t0 = performance.now();
@@ -92,11 +130,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(JSON.stringify(figures));
     process.exit(0);
   }
-  console.log(`index load ${figures.loadMs.toFixed(1)} ms, load + first search ${figures.coldSearchMs.toFixed(1)} ms, heap after load ${figures.heapMiB.toFixed(1)} MiB`);
+  console.log(
+    `index load ${figures.loadMs.toFixed(1)} ms, load + first search ${figures.coldSearchMs.toFixed(1)} ms, heap after load ${figures.heapMiB.toFixed(1)} MiB`,
+  );
   for (const q of figures.queries) {
     console.log(
       `${q.name.padEnd(22)} ${q.searchUs.toFixed(1).padStart(9)} µs search ${q.results.toString().padStart(6)} results ${(q.bytes / 1024).toFixed(0).padStart(7)} KiB answer; cold: ${q.reads} reads, ${(q.bytesRead / 1048576).toFixed(1)} MiB read, ${q.streamMs.toFixed(1)} ms`,
     );
   }
-  for (const f of figures.facets) console.log(`${f.name.padEnd(22)} ${f.us.toFixed(1).padStart(9)} µs facets (total ${f.total})`);
+  for (const f of figures.facets)
+    console.log(`${f.name.padEnd(22)} ${f.us.toFixed(1).padStart(9)} µs facets (total ${f.total})`);
 }

@@ -13,7 +13,11 @@ export interface LoadFigures {
   requests: number;
 }
 
-export async function measureLoad(url: string, seconds: number, connections = 10): Promise<LoadFigures> {
+export async function measureLoad(
+  url: string,
+  seconds: number,
+  connections = 10,
+): Promise<LoadFigures> {
   const result = await autocannon({ url, connections, duration: seconds, timeout: 30 });
   const requests = result.requests.total;
   return {
@@ -22,8 +26,14 @@ export async function measureLoad(url: string, seconds: number, connections = 10
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    statusCounts: (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats
-      ? Object.fromEntries(Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats).map(([k, v]) => [k, v.count]))
+    statusCounts: (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
+      .statusCodeStats
+      ? Object.fromEntries(
+          Object.entries(
+            (result as unknown as { statusCodeStats: Record<string, { count: number }> })
+              .statusCodeStats,
+          ).map(([k, v]) => [k, v.count]),
+        )
       : {},
     bytesPerResponse: requests ? result.throughput.total / requests : 0,
     requests,

@@ -6,7 +6,14 @@
 // then checks the API still answers. Exits non-zero on any 5xx, socket error or time-out, on
 // sockets not back to their starting level, or on an API that stopped answering.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -15,7 +22,11 @@ import { QUERY_MIX } from './query-mix.ts';
 import { startWorker } from './start-worker.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '120' }, connections: { type: 'string', default: '100' }, elements: { type: 'string', default: '100000' } },
+  options: {
+    seconds: { type: 'string', default: '120' },
+    connections: { type: 'string', default: '100' },
+    elements: { type: 'string', default: '100000' },
+  },
 });
 const WORK = resolve('bench/.work');
 const TITLES = 'realistic'; // title search cost depends on the amount of distinct title text
@@ -24,19 +35,45 @@ const dist = join(WORK, `loadtest-dist-${values.elements}`);
 
 if (!existsSync(join(catalogue, '.complete'))) {
   rmSync(catalogue, { recursive: true, force: true });
-  execFileSync(process.execPath, ['--import', 'tsx', 'tools/synth/cli.ts', '--elements', values.elements!, '--out', catalogue, '--titles', TITLES], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'tools/synth/cli.ts',
+      '--elements',
+      values.elements!,
+      '--out',
+      catalogue,
+      '--titles',
+      TITLES,
+    ],
+    { stdio: 'inherit' },
+  );
   writeFileSync(join(catalogue, '.complete'), '');
 }
-execFileSync(process.execPath, ['--import', 'tsx', 'generator/cli.ts', '--data', catalogue, '--out', dist], { stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  ['--import', 'tsx', 'generator/cli.ts', '--data', catalogue, '--out', dist],
+  { stdio: 'inherit' },
+);
 
 /** The workerd processes started by this one. */
 function workerdPids(): string[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' }).trim().split('\n').map((l) => l.trim().split(/\s+/));
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/));
   const children = new Map<string, string[]>();
   for (const [pid, ppid] of rows) children.set(ppid!, [...(children.get(ppid!) ?? []), pid!]);
   const mine = new Set<string>();
   const stack = [String(process.pid)];
-  while (stack.length) for (const child of children.get(stack.pop()!) ?? []) mine.add(child), stack.push(child);
+  while (stack.length) {
+    for (const child of children.get(stack.pop()!) ?? []) {
+      mine.add(child);
+      stack.push(child);
+    }
+  }
   return rows.filter(([pid, , comm]) => mine.has(pid!) && comm === 'workerd').map(([pid]) => pid!);
 }
 
@@ -53,7 +90,9 @@ function workerdFigures(): { sockets: number; rssMiB: number } {
           // closed while we looked
         }
       }
-      rssKiB += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      rssKiB += Number(
+        /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0,
+      );
     } catch {
       // the process ended while we looked
     }
@@ -87,19 +126,36 @@ function requestMix(id: string, year: number) {
     { method: 'GET', path: '/api/v1/data-element/tidak-ada' },
     { method: 'GET', path: '/api/v1/facets?title=penduduk' },
     { method: 'GET', path: '/api/v1/facets?sector=kesehatan&year=2022' },
-    { method: 'GET', path: '/api/v1/data-element?title=jumlah&limit=40&offset=400&fields=_id,title,unit' },
-    { method: 'GET', path: '/api/v1/data-element?year=2021&limit=1000&fields=_id,title,unit,category,dataSource,sector,field' },
+    {
+      method: 'GET',
+      path: '/api/v1/data-element?title=jumlah&limit=40&offset=400&fields=_id,title,unit',
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/data-element?year=2021&limit=1000&fields=_id,title,unit,category,dataSource,sector,field',
+    },
     { method: 'GET', path: `/api/v1/data-element?title=${enc('q\\d|[xz]{2}')}&limit=20` },
-    ...REDOS_PATTERNS.map((p) => ({ method: 'GET', path: `/api/v1/data-element?title=${enc(p)}&dataSource=dinkes` })),
+    ...REDOS_PATTERNS.map((p) => ({
+      method: 'GET',
+      path: `/api/v1/data-element?title=${enc(p)}&dataSource=dinkes`,
+    })),
     ...QUERY_MIX.map((q) => ({ method: 'GET', path: q.path })),
-    ...REDOS_PATTERNS.slice(0, 6).map((p) => ({ method: 'GET', path: `/api/v1/data-element?title=${enc(p)}` })),
+    ...REDOS_PATTERNS.slice(0, 6).map((p) => ({
+      method: 'GET',
+      path: `/api/v1/data-element?title=${enc(p)}`,
+    })),
   ];
 }
 
 /** The API answers plain requests after the load: lists, a search, one element. */
 async function stillAnswering(base: string, id: string): Promise<string[]> {
   const failures: string[] = [];
-  for (const path of ['/api/v1/category', '/api/v1/data-element?title=penduduk&limit=10', `/api/v1/data-element/${id}`, '/api/v1/facets?dataSource=dinkes']) {
+  for (const path of [
+    '/api/v1/category',
+    '/api/v1/data-element?title=penduduk&limit=10',
+    `/api/v1/data-element/${id}`,
+    '/api/v1/facets?dataSource=dinkes',
+  ]) {
     try {
       const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(30_000) });
       await response.arrayBuffer();
@@ -117,16 +173,23 @@ process.on('SIGINT', () => void stop().then(() => process.exit(130)));
 try {
   const sample = (await (await fetch(`${worker.url}${ANY_ID}`)).json()) as { _id: string }[];
   const id = sample[0]!._id;
-  const element = (await (await fetch(`${worker.url}/api/v1/data-element/${id}`)).json()) as { data: { year: number }[] };
+  const element = (await (await fetch(`${worker.url}/api/v1/data-element/${id}`)).json()) as {
+    data: { year: number }[];
+  };
   const requests = requestMix(id, element.data[0]!.year);
   await new Promise((r) => setTimeout(r, 5000)); // let the start-up requests' sockets close
   const before = workerdFigures();
   let peak = before;
   const sampler = setInterval(() => {
     const now = workerdFigures();
-    peak = { sockets: Math.max(peak.sockets, now.sockets), rssMiB: Math.max(peak.rssMiB, now.rssMiB) };
+    peak = {
+      sockets: Math.max(peak.sockets, now.sockets),
+      rssMiB: Math.max(peak.rssMiB, now.rssMiB),
+    };
   }, 1000);
-  console.log(`load: ${values.connections} connections, ${values.seconds} s, ${requests.length} request kinds in rotation, ${values.elements} elements`);
+  console.log(
+    `load: ${values.connections} connections, ${values.seconds} s, ${requests.length} request kinds in rotation, ${values.elements} elements`,
+  );
   const result = await autocannon({
     url: worker.url,
     connections: Number(values.connections),
@@ -142,8 +205,14 @@ try {
     after = workerdFigures();
   }
   const failures = await stillAnswering(worker.url, id);
-  const statuses = Object.fromEntries(Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats).map(([k, v]) => [k, v.count]));
-  const fiveHundreds = Object.entries(statuses).filter(([s]) => s.startsWith('5')).reduce((sum, [, n]) => sum + n, 0);
+  const statuses = Object.fromEntries(
+    Object.entries(
+      (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats,
+    ).map(([k, v]) => [k, v.count]),
+  );
+  const fiveHundreds = Object.entries(statuses)
+    .filter(([s]) => s.startsWith('5'))
+    .reduce((sum, [, n]) => sum + n, 0);
   console.log(
     [
       `requests:        ${result.requests.total} (${(result.requests.total / Number(values.seconds)).toFixed(0)} req/s)`,
@@ -158,7 +227,14 @@ try {
     ].join('\n'),
   );
   const socketsBack = after.sockets <= before.sockets;
-  process.exitCode = fiveHundreds > 0 || result.errors > 0 || result.timeouts > 0 || !socketsBack || failures.length > 0 ? 1 : 0;
+  process.exitCode =
+    fiveHundreds > 0 ||
+    result.errors > 0 ||
+    result.timeouts > 0 ||
+    !socketsBack ||
+    failures.length > 0
+      ? 1
+      : 0;
 } finally {
   await stop();
 }

@@ -10,24 +10,55 @@ export interface BenchQuery {
 export const QUERY_MIX: BenchQuery[] = [
   { name: 'one slug filter', path: '/api/v1/data-element?dataSource=dispar' },
   { name: 'two filters', path: '/api/v1/data-element?dataSource=dinkes&category=spm' },
-  { name: 'selective title', path: '/api/v1/data-element?title=' + encodeURIComponent('pasar tradisional.*desa') },
+  {
+    name: 'selective title',
+    path: '/api/v1/data-element?title=' + encodeURIComponent('pasar tradisional.*desa'),
+  },
   { name: 'broad title', path: '/api/v1/data-element?title=penduduk' },
-  { name: 'title + two filters', path: '/api/v1/data-element?title=kecamatan%20kota&sector=kesehatan&category=data-prioritas-daerah' },
+  {
+    name: 'title + two filters',
+    path: '/api/v1/data-element?title=kecamatan%20kota&sector=kesehatan&category=data-prioritas-daerah',
+  },
   { name: 'unknown slug', path: '/api/v1/data-element?sector=tidak-ada' },
-  { name: 'no match', path: '/api/v1/data-element?title=' + encodeURIComponent('^zz[0-9]+ tidak ada$') },
+  {
+    name: 'no match',
+    path: '/api/v1/data-element?title=' + encodeURIComponent('^zz[0-9]+ tidak ada$'),
+  },
   { name: 'category list', path: '/api/v1/category' },
-  { name: 'no-word pattern', path: '/api/v1/data-element?title=' + encodeURIComponent('\\(\\w{2}\\)') },
-  { name: 'page with projection', path: '/api/v1/data-element?title=jumlah&limit=100&offset=1000&fields=_id,title,unit,category,dataSource,sector,field', oursOnly: true },
-  { name: 'listing with projection', path: '/api/v1/data-element?title=penduduk&fields=_id,title,unit,category,dataSource,sector,field', oursOnly: true },
+  {
+    name: 'no-word pattern',
+    path: '/api/v1/data-element?title=' + encodeURIComponent('\\(\\w{2}\\)'),
+  },
+  {
+    name: 'page with projection',
+    path: '/api/v1/data-element?title=jumlah&limit=100&offset=1000&fields=_id,title,unit,category,dataSource,sector,field',
+    oursOnly: true,
+  },
+  {
+    name: 'listing with projection',
+    path: '/api/v1/data-element?title=penduduk&fields=_id,title,unit,category,dataSource,sector,field',
+    oursOnly: true,
+  },
   { name: 'one element', path: '/api/v1/data-element/{id}', oursOnly: true },
   { name: 'CSV table', path: '/api/v1/data-element/{id}/{year}.csv', oursOnly: true },
   { name: 'facets, broad', path: '/api/v1/facets?title=jumlah', oursOnly: true },
-  { name: 'facets, selective', path: '/api/v1/facets?title=' + encodeURIComponent('pasar tradisional.*desa') + '&year=2023', oursOnly: true },
+  {
+    name: 'facets, selective',
+    path: '/api/v1/facets?title=' + encodeURIComponent('pasar tradisional.*desa') + '&year=2023',
+    oursOnly: true,
+  },
 ];
 
 /** The query with `{id}` and `{year}` filled in from a live server of this API. */
 export async function resolveQuery(query: BenchQuery, base: string): Promise<BenchQuery> {
   if (!query.path.includes('{')) return query;
-  const [element] = (await (await fetch(`${base}/api/v1/data-element?limit=1&offset=1234&fields=_id,data`)).json()) as { _id: string; data: { year: number }[] }[];
-  return { ...query, path: query.path.replace('{id}', element!._id).replace('{year}', String(element!.data[0]!.year)) };
+  const [element] = (await (
+    await fetch(`${base}/api/v1/data-element?limit=1&offset=1234&fields=_id,data`)
+  ).json()) as { _id: string; data: { year: number }[] }[];
+  return {
+    ...query,
+    path: query.path
+      .replace('{id}', element!._id)
+      .replace('{year}', String(element!.data[0]!.year)),
+  };
 }

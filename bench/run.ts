@@ -15,8 +15,18 @@ import { QUERY_MIX, resolveQuery, type BenchQuery } from './query-mix.ts';
 import { startWorker, type RunningWorker } from './start-worker.ts';
 import type { InProcessFigures } from './in-process.ts';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, sizes: { type: 'string' }, seconds: { type: 'string', default: '3' } } });
-const SIZES = values.sizes ? values.sizes.split(',').map(Number) : values.quick ? [1000, 10000] : [1000, 10000, 100000];
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    sizes: { type: 'string' },
+    seconds: { type: 'string', default: '3' },
+  },
+});
+const SIZES = values.sizes
+  ? values.sizes.split(',').map(Number)
+  : values.quick
+    ? [1000, 10000]
+    : [1000, 10000, 100000];
 const SECONDS = Number(values.seconds);
 const WORK = resolve('bench/.work');
 /** Realistic titles: title search cost depends on the amount of distinct title text. */
@@ -38,7 +48,13 @@ async function stopAll(list: Stopper[] = stoppers) {
   }
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => void stopAll().then(() => stopAll(lasting)).then(() => process.exit(130)));
+  process.on(
+    signal,
+    () =>
+      void stopAll()
+        .then(() => stopAll(lasting))
+        .then(() => process.exit(130)),
+  );
 }
 
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -48,27 +64,54 @@ function prepareCatalogue(size: number): string {
   const dir = join(WORK, `catalogue-${size}-${TITLES}`); // the title mode in the name: an older cached catalogue is not reused
   if (!existsSync(join(dir, '.complete'))) {
     rmSync(dir, { recursive: true, force: true });
-    execFileSync(process.execPath, ['--import', 'tsx', 'tools/synth/cli.ts', '--elements', String(size), '--out', dir, '--titles', TITLES], { stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'tools/synth/cli.ts',
+        '--elements',
+        String(size),
+        '--out',
+        dir,
+        '--titles',
+        TITLES,
+      ],
+      { stdio: 'inherit' },
+    );
     writeFileSync(join(dir, '.complete'), '');
   }
   return dir;
 }
 
-interface BuildFigures { wallS: number; peakMiB: number; files: number; mib: number }
+interface BuildFigures {
+  wallS: number;
+  peakMiB: number;
+  files: number;
+  mib: number;
+}
 function measureBuild(catalogue: string, dist: string): BuildFigures {
   const timed = existsSync('/usr/bin/time');
   const args = ['--import', 'tsx', 'generator/cli.ts', '--data', catalogue, '--out', dist];
   const started = performance.now();
-  const run = timed ? spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { encoding: 'utf8' }) : spawnSync(process.execPath, args, { encoding: 'utf8' });
+  const run = timed
+    ? spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { encoding: 'utf8' })
+    : spawnSync(process.execPath, args, { encoding: 'utf8' });
   const wallS = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}`);
-  const peakKiB = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1] ?? NaN);
+  const peakKiB = Number(
+    /Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1] ?? NaN,
+  );
   const written = /written\s+(\d+) files, ([\d.]+) MiB/.exec(run.stdout)!;
   return { wallS, peakMiB: peakKiB / 1024, files: Number(written[1]), mib: Number(written[2]) };
 }
 
 function measureInProcess(dist: string): InProcessFigures {
-  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/in-process.ts', dist, '--json'], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const run = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', 'bench/in-process.ts', dist, '--json'],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!);
 }
@@ -77,14 +120,19 @@ function measureInProcess(dist: string): InProcessFigures {
 function exportForPeers(size: number, dist: string) {
   const naiveDir = join(WORK, `naive-${size}-${TITLES}`);
   const pgFile = join(WORK, `catalogue-${size}-${TITLES}.json`);
-  if (existsSync(join(naiveDir, 'manifest.json')) && existsSync(pgFile)) return { naiveDir, pgFile };
+  if (existsSync(join(naiveDir, 'manifest.json')) && existsSync(pgFile))
+    return { naiveDir, pgFile };
   const elements = readPublishedElements(dist);
   const lists = readPublishedLists(dist);
   rmSync(naiveDir, { recursive: true, force: true });
   mkdirSync(naiveDir, { recursive: true });
   const CHUNK = 5000; // keeps each asset far below the 25 MiB file limit
   let chunks = 0;
-  for (let i = 0; i < elements.length; i += CHUNK) writeFileSync(join(naiveDir, `elements-${chunks++}.json`), JSON.stringify(elements.slice(i, i + CHUNK)));
+  for (let i = 0; i < elements.length; i += CHUNK)
+    writeFileSync(
+      join(naiveDir, `elements-${chunks++}.json`),
+      JSON.stringify(elements.slice(i, i + CHUNK)),
+    );
   writeFileSync(join(naiveDir, 'lists.json'), JSON.stringify(lists));
   writeFileSync(join(naiveDir, 'manifest.json'), JSON.stringify({ chunks }));
   writeFileSync(pgFile, JSON.stringify({ lists, elements }));
@@ -93,11 +141,16 @@ function exportForPeers(size: number, dist: string) {
 
 function workerConfig(name: string, lines: string[]): string {
   const path = join(WORK, `${name}.toml`);
-  writeFileSync(path, [`name = "${name}"`, 'compatibility_date = "2026-04-01"', ...lines, ''].join('\n'));
+  writeFileSync(
+    path,
+    [`name = "${name}"`, 'compatibility_date = "2026-04-01"', ...lines, ''].join('\n'),
+  );
   return path;
 }
 
-async function started<T extends { stop: () => Promise<void> | void }>(thing: Promise<T> | T): Promise<T> {
+async function started<T extends { stop: () => Promise<void> | void }>(
+  thing: Promise<T> | T,
+): Promise<T> {
   const value = await thing;
   stoppers.push(() => value.stop());
   return value;
@@ -106,7 +159,8 @@ async function started<T extends { stop: () => Promise<void> | void }>(thing: Pr
 /** Waits until a server answers a small request promptly again: big answers of one cell must not spill into the next. */
 async function drain(url: string) {
   const until = Date.now() + 60_000;
-  while (Date.now() < until && (await timeRequest(url)).ms > 50) await new Promise((r) => setTimeout(r, 500));
+  while (Date.now() < until && (await timeRequest(url)).ms > 50)
+    await new Promise((r) => setTimeout(r, 500));
 }
 
 async function timeRequest(url: string): Promise<{ ms: number; status: number; bytes: number }> {
@@ -117,10 +171,28 @@ async function timeRequest(url: string): Promise<{ ms: number; status: number; b
 }
 
 // ---- one catalogue size ---------------------------------------------------------------------
-interface Row { query: BenchQuery; firstMs: number; ours: LoadFigures; limit?: LoadFigures; naive?: LoadFigures; postgres?: LoadFigures }
-interface SizeResult { size: number; build: BuildFigures; inProcess: InProcessFigures; coldMs: number; warmMs: number; rows: Row[]; notes: string[] }
+interface Row {
+  query: BenchQuery;
+  firstMs: number;
+  ours: LoadFigures;
+  limit?: LoadFigures;
+  naive?: LoadFigures;
+  postgres?: LoadFigures;
+}
+interface SizeResult {
+  size: number;
+  build: BuildFigures;
+  inProcess: InProcessFigures;
+  coldMs: number;
+  warmMs: number;
+  rows: Row[];
+  notes: string[];
+}
 
-async function benchSize(size: number, pg: PostgresServer | { skipped: string }): Promise<SizeResult> {
+async function benchSize(
+  size: number,
+  pg: PostgresServer | { skipped: string },
+): Promise<SizeResult> {
   const notes: string[] = [];
   const catalogue = prepareCatalogue(size);
   const dist = join(WORK, `dist-${size}`);
@@ -130,7 +202,9 @@ async function benchSize(size: number, pg: PostgresServer | { skipped: string })
   const inProcess = measureInProcess(dist);
 
   log(`${size}: our Worker`);
-  const ours = await started(startWorker({ config: 'wrangler.toml', assets: dist, port: PORTS.ours }));
+  const ours = await started(
+    startWorker({ config: 'wrangler.toml', assets: dist, port: PORTS.ours }),
+  );
   await timeRequest(`${ours.url}/api/v1/category`); // isolate up, manifest loaded; the index not yet
   const probe = QUERY_MIX.find((q) => q.name === 'title + two filters')!;
   const cold = await timeRequest(`${ours.url}${probe.path}`);
@@ -138,7 +212,10 @@ async function benchSize(size: number, pg: PostgresServer | { skipped: string })
   for (let i = 0; i < 20; i++) warm.push((await timeRequest(`${ours.url}${probe.path}`)).ms);
   const warmMs = warm.sort((a, b) => a - b)[10]!;
 
-  const mix = [...QUERY_MIX, ...(size === 10000 ? [{ name: 'unfiltered', path: '/api/v1/data-element' }] : [])];
+  const mix = [
+    ...QUERY_MIX,
+    ...(size === 10000 ? [{ name: 'unfiltered', path: '/api/v1/data-element' }] : []),
+  ];
   const queries = await Promise.all(mix.map((query) => resolveQuery(query, ours.url)));
   const limitFile = (i: number) => `q${i}.${queries[i]!.path.endsWith('.csv') ? 'csv' : 'json'}`;
 
@@ -152,7 +229,12 @@ async function benchSize(size: number, pg: PostgresServer | { skipped: string })
     // a static asset may have 25 MiB at most: a larger answer has no static-file limit to compare with
     if (bytes.length <= 24 * 1048576) writeFileSync(join(limitDir, limitFile(i)), bytes);
   }
-  const limit = await started(startWorker({ config: workerConfig(`limit-${size}`, ['[assets]', `directory = "${limitDir}"`]), port: PORTS.limit }));
+  const limit = await started(
+    startWorker({
+      config: workerConfig(`limit-${size}`, ['[assets]', `directory = "${limitDir}"`]),
+      port: PORTS.limit,
+    }),
+  );
 
   log(`${size}: peers`);
   const { naiveDir, pgFile } = exportForPeers(size, dist);
@@ -160,7 +242,13 @@ async function benchSize(size: number, pg: PostgresServer | { skipped: string })
   try {
     naive = await started(
       startWorker({
-        config: workerConfig(`naive-${size}`, [`main = "${resolve('bench/peers/naive-worker.ts')}"`, '[assets]', `directory = "${naiveDir}"`, 'binding = "ASSETS"', 'run_worker_first = true']),
+        config: workerConfig(`naive-${size}`, [
+          `main = "${resolve('bench/peers/naive-worker.ts')}"`,
+          '[assets]',
+          `directory = "${naiveDir}"`,
+          'binding = "ASSETS"',
+          'run_worker_first = true',
+        ]),
         port: PORTS.naive,
       }),
     );
@@ -177,7 +265,9 @@ async function benchSize(size: number, pg: PostgresServer | { skipped: string })
     try {
       postgresPeer = await startPostgresPeer(pg.port, PORTS.postgres, pgFile);
       stoppers.push(() => void postgresPeer!.kill());
-      notes.push(`PostgreSQL peer: catalogue loaded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      notes.push(
+        `PostgreSQL peer: catalogue loaded in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      );
     } catch (error) {
       notes.push(`PostgreSQL peer did not start: ${(error as Error).message}`);
     }
@@ -189,11 +279,17 @@ async function benchSize(size: number, pg: PostgresServer | { skipped: string })
     // One request first, alone: its time is the answer with whatever the element cache holds
     // from the queries before; the load that follows measures the warm steady state.
     const first = await timeRequest(`${ours.url}${query.path}`);
-    const row: Row = { query, firstMs: first.ms, ours: await measureLoad(`${ours.url}${query.path}`, SECONDS) };
+    const row: Row = {
+      query,
+      firstMs: first.ms,
+      ours: await measureLoad(`${ours.url}${query.path}`, SECONDS),
+    };
     await drain(`${ours.url}/api/v1/category`);
     if (existsSync(join(limitDir, limitFile(i)))) {
       row.limit = await measureLoad(`${limit.url}/${limitFile(i)}`, SECONDS);
-      await drain(`${limit.url}/${limitFile(queries.findIndex((q) => q.name === 'category list'))}`);
+      await drain(
+        `${limit.url}/${limitFile(queries.findIndex((q) => q.name === 'category list'))}`,
+      );
     }
     if (query.oursOnly) {
       rows.push(row);
@@ -203,7 +299,8 @@ async function benchSize(size: number, pg: PostgresServer | { skipped: string })
       row.naive = await measureLoad(`${naive.url}${query.path}`, SECONDS);
       await drain(`${naive.url}/api/v1/category`);
     }
-    if (postgresPeer) row.postgres = await measureLoad(`http://127.0.0.1:${PORTS.postgres}${query.path}`, SECONDS);
+    if (postgresPeer)
+      row.postgres = await measureLoad(`http://127.0.0.1:${PORTS.postgres}${query.path}`, SECONDS);
     rows.push(row);
   }
   await stopAll();
@@ -211,11 +308,15 @@ async function benchSize(size: number, pg: PostgresServer | { skipped: string })
 }
 
 // ---- report ---------------------------------------------------------------------------------
-const cell = (f: LoadFigures | undefined) => (f ? `${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms` : 'n/a');
-const ratio = (ours: LoadFigures, peer: LoadFigures | undefined) => (peer && peer.rps > 0 ? `${(ours.rps / peer.rps).toFixed(2)}x` : 'n/a');
+const cell = (f: LoadFigures | undefined) =>
+  f ? `${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms` : 'n/a';
+const ratio = (ours: LoadFigures, peer: LoadFigures | undefined) =>
+  peer && peer.rps > 0 ? `${(ours.rps / peer.rps).toFixed(2)}x` : 'n/a';
 
 function report(results: SizeResult[], pgNote: string): string {
-  const wranglerVersion = JSON.parse(readFileSync('node_modules/wrangler/package.json', 'utf8')).version;
+  const wranglerVersion = JSON.parse(
+    readFileSync('node_modules/wrangler/package.json', 'utf8'),
+  ).version;
   const lines = [
     '# Benchmark results',
     '',
@@ -231,7 +332,9 @@ function report(results: SizeResult[], pgNote: string): string {
   ];
   for (const r of results) {
     lines.push('', `## ${r.size.toLocaleString('en')} elements`, '');
-    lines.push(`Build: ${r.build.wallS.toFixed(1)} s wall, ${r.build.peakMiB.toFixed(0)} MiB peak RSS, ${r.build.files} files, ${r.build.mib} MiB.`);
+    lines.push(
+      `Build: ${r.build.wallS.toFixed(1)} s wall, ${r.build.peakMiB.toFixed(0)} MiB peak RSS, ${r.build.files} files, ${r.build.mib} MiB.`,
+    );
     lines.push(
       `Worker in process (Node's V8): index load ${r.inProcess.loadMs.toFixed(1)} ms, load and first search ${r.inProcess.coldSearchMs.toFixed(1)} ms, heap after load ${r.inProcess.heapMiB.toFixed(1)} MiB. ` +
         `Over HTTP: first search of a fresh isolate (index load included) ${r.coldMs.toFixed(0)} ms, the same search warm ${r.warmMs.toFixed(1)} ms.`,
@@ -247,7 +350,10 @@ function report(results: SizeResult[], pgNote: string): string {
         `| ${row.query.name} | ${inProc ? `${inProc.searchUs.toFixed(0)} µs` : '-'} | ${inProc ? `${inProc.reads} (${(inProc.bytesRead / 1048576).toFixed(1)} MiB)` : '-'} | ${row.firstMs.toFixed(0)} ms | ${cell(row.ours)} | ${cell(row.limit)} | ${ratio(row.ours, row.limit)} | ${cell(row.naive)} | ${ratio(row.ours, row.naive)} | ${cell(row.postgres)} | ${ratio(row.ours, row.postgres)} | ${row.ours.bytesPerResponse.toFixed(0)} | ${row.ours.errors} (p99 ${row.ours.p99} ms) |`,
       );
     }
-    for (const f of r.inProcess.facets) lines.push(`- ${f.name}: counted in process in ${f.us.toFixed(0)} µs (title matching included; total ${f.total})`);
+    for (const f of r.inProcess.facets)
+      lines.push(
+        `- ${f.name}: counted in process in ${f.us.toFixed(0)} µs (title matching included; total ${f.total})`,
+      );
     for (const note of r.notes) lines.push(`- ${note}`);
   }
   return `${lines.join('\n')}\n`;
@@ -258,7 +364,10 @@ mkdirSync(WORK, { recursive: true });
 try {
   const pg = startPostgres(PORTS.pg);
   if (!('skipped' in pg)) lasting.push(() => pg.stop());
-  const pgNote = 'skipped' in pg ? `PostgreSQL: skipped (${pg.skipped})` : 'PostgreSQL: the Debian server, a throwaway cluster on loopback (fsync off)';
+  const pgNote =
+    'skipped' in pg
+      ? `PostgreSQL: skipped (${pg.skipped})`
+      : 'PostgreSQL: the Debian server, a throwaway cluster on loopback (fsync off)';
   const results: SizeResult[] = [];
   for (const size of SIZES) {
     results.push(await benchSize(size, pg));

@@ -10,11 +10,21 @@ export interface RunningWorker {
 }
 
 /** `config` is a wrangler.toml; `assets` overrides its assets folder. */
-export async function startWorker(options: { config: string; assets?: string; port: number }): Promise<RunningWorker> {
+export async function startWorker(options: {
+  config: string;
+  assets?: string;
+  port: number;
+}): Promise<RunningWorker> {
   const worker = await unstable_startWorker({
     config: options.config,
     ...(options.assets ? { assets: options.assets } : {}),
-    dev: { remote: false, server: { hostname: '127.0.0.1', port: options.port }, inspector: false, watch: false, logLevel: (process.env.BENCH_WORKER_LOG ?? 'none') as 'none' },
+    dev: {
+      remote: false,
+      server: { hostname: '127.0.0.1', port: options.port },
+      inspector: false,
+      watch: false,
+      logLevel: (process.env.BENCH_WORKER_LOG ?? 'none') as 'none',
+    },
   } as Parameters<typeof unstable_startWorker>[0]);
   await worker.ready;
   return { url: `http://127.0.0.1:${options.port}`, stop: () => worker.dispose() };

@@ -15,12 +15,19 @@ import { JS, NFA, DFA } from 'refa';
 import { RE2JS } from 're2js';
 import { RE2 } from 're2-wasm';
 import { compileUncached } from '../worker/title-search/compile-pattern.ts';
-import { compileTitlePattern, decodeTitleSearchIndex, encodeTitleSearchIndex, findMatchingTitles } from '../worker/title-search/index.ts';
+import {
+  compileTitlePattern,
+  decodeTitleSearchIndex,
+  encodeTitleSearchIndex,
+  findMatchingTitles,
+} from '../worker/title-search/index.ts';
 import { realisticTitles } from '../tools/synth/titles.ts';
 
 if (!process.execArgv.includes('--single-threaded')) {
   const flags = ['--single-threaded', ...process.execArgv];
-  const child = spawnSync(process.execPath, [...flags, ...process.argv.slice(1)], { stdio: 'inherit' });
+  const child = spawnSync(process.execPath, [...flags, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
   process.exit(child.status ?? 1);
 }
 
@@ -33,10 +40,32 @@ const runs = argument('runs', 9);
 const onlyThisEngine = process.argv.includes('--only-this-engine');
 
 const LONG_ALTERNATION = [
-  'penduduk', 'kecamatan', 'kelurahan', 'puskesmas', 'posyandu', 'sekolah dasar', 'tenaga kesehatan', 'lahan sawah',
-  'ternak sapi', 'wisatawan', 'pencari kerja', 'kendaraan bermotor', 'jalan kabupaten', 'rumah tidak layak huni',
-  'koperasi aktif', 'pasar tradisional', 'menara telekomunikasi', 'keluarga harapan', 'ibu hamil', 'bayi baru lahir',
-  'akseptor kb', 'kapal perikanan', 'industri kecil', 'restoran', 'perpustakaan desa', 'sarana olahraga',
+  'penduduk',
+  'kecamatan',
+  'kelurahan',
+  'puskesmas',
+  'posyandu',
+  'sekolah dasar',
+  'tenaga kesehatan',
+  'lahan sawah',
+  'ternak sapi',
+  'wisatawan',
+  'pencari kerja',
+  'kendaraan bermotor',
+  'jalan kabupaten',
+  'rumah tidak layak huni',
+  'koperasi aktif',
+  'pasar tradisional',
+  'menara telekomunikasi',
+  'keluarga harapan',
+  'ibu hamil',
+  'bayi baru lahir',
+  'akseptor kb',
+  'kapal perikanan',
+  'industri kecil',
+  'restoran',
+  'perpustakaan desa',
+  'sarana olahraga',
 ].join('|');
 const PATTERNS: [string, string][] = [
   ['plain word', 'penduduk'],
@@ -82,7 +111,8 @@ function time<T>(repeat: number, prepare: () => T, measure: (prepared: T) => voi
 }
 
 const figure = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0));
-const ms = (timing: Timing | undefined) => (timing === undefined ? '–' : `${figure(timing.median)} (${figure(timing.least)})`);
+const ms = (timing: Timing | undefined) =>
+  timing === undefined ? '–' : `${figure(timing.median)} (${figure(timing.least)})`;
 
 interface EngineResult {
   compile?: Timing;
@@ -104,7 +134,11 @@ const titleUnits = titles.reduce((sum, title) => sum + title.length, 0);
 let indexBytes: Uint8Array = new Uint8Array(0);
 const encodeMs = cpuMs(() => void (indexBytes = encodeTitleSearchIndex(titles)));
 const indexBuffer = indexBytes.slice().buffer as ArrayBuffer;
-const decodeMs = time(runs, () => indexBuffer, (buffer) => void decodeTitleSearchIndex(buffer));
+const decodeMs = time(
+  runs,
+  () => indexBuffer,
+  (buffer) => void decodeTitleSearchIndex(buffer),
+);
 const index = decodeTitleSearchIndex(indexBuffer);
 /** The titles as arrays of code units, for refa; made only when refa runs (they are a large heap). */
 let words: number[][] = [];
@@ -115,15 +149,31 @@ function ours(pattern: string) {
   const result = compiled.pattern;
   let matches = 0;
   // cold: compile, then the first search on an index this pattern was never bound to (decoded anew)
-  const cold = time(runs, () => decodeTitleSearchIndex(indexBuffer), (fresh) => {
-    const again = compileUncached(pattern);
-    if (again.ok) matches = findMatchingTitles(fresh, again.pattern).length;
-  });
-  const compileCold = time(runs, () => pattern, (source) => void compileUncached(source));
+  const cold = time(
+    runs,
+    () => decodeTitleSearchIndex(indexBuffer),
+    (fresh) => {
+      const again = compileUncached(pattern);
+      if (again.ok) matches = findMatchingTitles(fresh, again.pattern).length;
+    },
+  );
+  const compileCold = time(
+    runs,
+    () => pattern,
+    (source) => void compileUncached(source),
+  );
   compileTitlePattern(pattern);
-  const compileWarm = time(runs, () => pattern, (source) => void compileTitlePattern(source));
+  const compileWarm = time(
+    runs,
+    () => pattern,
+    (source) => void compileTitlePattern(source),
+  );
   findMatchingTitles(index, result);
-  const searchWarm = time(runs, () => result, (compiledPattern) => void findMatchingTitles(index, compiledPattern));
+  const searchWarm = time(
+    runs,
+    () => result,
+    (compiledPattern) => void findMatchingTitles(index, compiledPattern),
+  );
   return { matches, cold, compileCold, compileWarm, searchWarm };
 }
 
@@ -135,8 +185,16 @@ function re2js(pattern: string): EngineResult {
     return { note: `refused: ${(error as Error).message}` };
   }
   let matches = 0;
-  const compile = time(runs, () => pattern, (source) => void RE2JS.compile(source, RE2JS.CASE_INSENSITIVE));
-  const search = time(Math.min(runs, 3), () => compiled, (re) => void (matches = titles.filter((title) => re.test(title)).length));
+  const compile = time(
+    runs,
+    () => pattern,
+    (source) => void RE2JS.compile(source, RE2JS.CASE_INSENSITIVE),
+  );
+  const search = time(
+    Math.min(runs, 3),
+    () => compiled,
+    (re) => void (matches = titles.filter((title) => re.test(title)).length),
+  );
   return { compile, search, matches };
 }
 
@@ -148,8 +206,16 @@ function re2Wasm(pattern: string): EngineResult {
     return { note: `refused: ${(error as Error).message}` };
   }
   let matches = 0;
-  const compile = time(runs, () => pattern, (source) => void new RE2(source, 'iu'));
-  const search = time(Math.min(runs, 3), () => compiled, (re) => void (matches = titles.filter((title) => re.test(title)).length));
+  const compile = time(
+    runs,
+    () => pattern,
+    (source) => void new RE2(source, 'iu'),
+  );
+  const search = time(
+    Math.min(runs, 3),
+    () => compiled,
+    (re) => void (matches = titles.filter((title) => re.test(title)).length),
+  );
   return { compile, search, matches };
 }
 
@@ -160,8 +226,13 @@ function refaDfa(pattern: string): EngineResult {
   const body = pattern.slice(anchoredStart ? 1 : 0, anchoredEnd ? -1 : undefined);
   const source = `${anchoredStart ? '' : '[^]*'}(?:${body})${anchoredEnd ? '' : '[^]*'}`;
   const build = () => {
-    const { expression, maxCharacter } = JS.Parser.fromLiteral({ source, flags: 'i' }).parse({ assertions: 'throw' });
-    const dfa = DFA.fromFA(NFA.fromRegex(expression, { maxCharacter }, {}), new DFA.LimitedNodeFactory(20_000));
+    const { expression, maxCharacter } = JS.Parser.fromLiteral({ source, flags: 'i' }).parse({
+      assertions: 'throw',
+    });
+    const dfa = DFA.fromFA(
+      NFA.fromRegex(expression, { maxCharacter }, {}),
+      new DFA.LimitedNodeFactory(20_000),
+    );
     dfa.minimize();
     return dfa;
   };
@@ -172,8 +243,16 @@ function refaDfa(pattern: string): EngineResult {
     return { note: `not built: ${(error as Error).message.slice(0, 60)}` };
   }
   let matches = 0;
-  const compile = time(Math.min(runs, 3), () => source, () => void build());
-  const search = time(Math.min(runs, 3), () => dfa, (automaton) => void (matches = words.filter((word) => automaton.test(word)).length));
+  const compile = time(
+    Math.min(runs, 3),
+    () => source,
+    () => void build(),
+  );
+  const search = time(
+    Math.min(runs, 3),
+    () => dfa,
+    (automaton) => void (matches = words.filter((word) => automaton.test(word)).length),
+  );
   return { compile, search, matches };
 }
 
@@ -181,20 +260,39 @@ function nativeRegExp(pattern: string): EngineResult {
   if (BACKTRACKS.has(pattern)) return { note: 'not run: backtracks exponentially' };
   const regexp = new RegExp(pattern, 'i');
   let matches = 0;
-  const compile = time(runs, () => pattern, (source) => void new RegExp(source, 'i').test(''));
-  const search = time(runs, () => regexp, (re) => void (matches = titles.filter((title) => re.test(title)).length));
+  const compile = time(
+    runs,
+    () => pattern,
+    (source) => void new RegExp(source, 'i').test(''),
+  );
+  const search = time(
+    runs,
+    () => regexp,
+    (re) => void (matches = titles.filter((title) => re.test(title)).length),
+  );
   return { compile, search, matches };
 }
 
 const cell = (result: EngineResult) =>
-  result.note ?? `${figure(result.search!.median)} + ${figure(result.compile!.median)} · ${result.matches}`;
+  result.note ??
+  `${figure(result.search!.median)} + ${figure(result.compile!.median)} · ${result.matches}`;
 
 console.log(`# Title search benchmark\n`);
 console.log(`- command: \`npx tsx bench/title-search.ts --titles ${titleCount} --runs ${runs}\``);
-console.log(`- Node ${process.version}, ${cpus()[0]?.model ?? 'CPU'} × ${cpus().length}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-console.log(`- ${titles.length} distinct titles, ${titleUnits} UTF-16 code units (${(titleUnits / titles.length).toFixed(1)} per title)`);
-console.log(`- index: ${(indexBytes.length / 2 ** 20).toFixed(1)} MiB, built in ${figure(encodeMs)} ms, decoded in ${ms(decodeMs)} ms (views over the bytes: no copy)`);
-console.log(`- CPU milliseconds of the JavaScript thread (V8 --single-threaded): median (least) of ${runs} runs, 3 for the slow engines\n`);
+console.log(
+  `- Node ${process.version}, ${cpus()[0]?.model ?? 'CPU'} × ${cpus().length}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+console.log(
+  `- ${titles.length} distinct titles, ${titleUnits} UTF-16 code units (${(titleUnits / titles.length).toFixed(1)} per title)`,
+);
+console.log(
+  `- index: ${(indexBytes.length / 2 ** 20).toFixed(1)} MiB, built in ${figure(encodeMs)} ms, decoded in ${ms(decodeMs)} ms (views over the bytes: no copy)`,
+);
+console.log(
+  `- CPU milliseconds of the JavaScript thread (V8 --single-threaded): median (least) of ${runs} runs, 3 for the slow engines\n`,
+);
 
 // warm the JIT on every pattern first: "cold" below means a pattern never compiled, not a new isolate
 for (const [, pattern] of PATTERNS) {
@@ -203,7 +301,9 @@ for (const [, pattern] of PATTERNS) {
 }
 
 console.log('## This engine\n');
-console.log('| pattern | | matches | cold: compile + first search | compile, cold | compile, warm (LRU) | search, warm |');
+console.log(
+  '| pattern | | matches | cold: compile + first search | compile, cold | compile, warm (LRU) | search, warm |',
+);
 console.log('|---|---|---|---|---|---|---|');
 const oursResults = new Map<string, ReturnType<typeof ours>>();
 for (const [kind, pattern] of PATTERNS) {
@@ -211,19 +311,28 @@ for (const [kind, pattern] of PATTERNS) {
   oursResults.set(pattern, result);
   const shown = pattern.length > 40 ? `${pattern.slice(0, 37)}…` : pattern;
   if ('refused' in result) console.log(`| \`${shown}\` | ${kind} | ${result.refused} | | | | |`);
-  else console.log(`| \`${shown}\` | ${kind} | ${result.matches} | ${ms(result.cold)} | ${ms(result.compileCold)} | ${ms(result.compileWarm)} | ${ms(result.searchWarm)} |`);
+  else
+    console.log(
+      `| \`${shown}\` | ${kind} | ${result.matches} | ${ms(result.cold)} | ${ms(result.compileCold)} | ${ms(result.compileWarm)} | ${ms(result.searchWarm)} |`,
+    );
 }
 
 if (onlyThisEngine) process.exit(0);
 words = titles.map((title) => Array.from({ length: title.length }, (_, i) => title.charCodeAt(i)));
 
 console.log('\n## Engines compared\n');
-console.log('Each cell: search ms + compile ms (medians) · matches. Only this engine and native RegExp read patterns as JavaScript does.\n');
-console.log('| pattern | this engine, cold | re2js 2.10, each title | refa DFA, each title | re2-wasm (u flag), each title | native RegExp (reference) |');
+console.log(
+  'Each cell: search ms + compile ms (medians) · matches. Only this engine and native RegExp read patterns as JavaScript does.\n',
+);
+console.log(
+  '| pattern | this engine, cold | re2js 2.10, each title | refa DFA, each title | re2-wasm (u flag), each title | native RegExp (reference) |',
+);
 console.log('|---|---|---|---|---|---|');
 for (const [, pattern] of PATTERNS) {
   const own = oursResults.get(pattern)!;
   const shown = pattern.length > 40 ? `${pattern.slice(0, 37)}…` : pattern;
   const ownCell = 'refused' in own ? 'refused' : `${figure(own.cold.median)} · ${own.matches}`;
-  console.log(`| \`${shown}\` | ${ownCell} | ${cell(re2js(pattern))} | ${cell(refaDfa(pattern))} | ${cell(re2Wasm(pattern))} | ${cell(nativeRegExp(pattern))} |`);
+  console.log(
+    `| \`${shown}\` | ${ownCell} | ${cell(re2js(pattern))} | ${cell(refaDfa(pattern))} | ${cell(re2Wasm(pattern))} | ${cell(nativeRegExp(pattern))} |`,
+  );
 }

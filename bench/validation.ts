@@ -16,7 +16,9 @@ function time(name: string, validate: (e: unknown) => boolean) {
   let valid = 0;
   for (const element of elements) if (validate(element)) valid++;
   const ms = performance.now() - started;
-  console.log(`${name.padEnd(5)} ${ms.toFixed(0).padStart(6)} ms for ${elements.length} elements (${((ms * 1000) / elements.length).toFixed(1)} µs each), ${valid} valid`);
+  console.log(
+    `${name.padEnd(5)} ${ms.toFixed(0).padStart(6)} ms for ${elements.length} elements (${((ms * 1000) / elements.length).toFixed(1)} µs each), ${valid} valid`,
+  );
   return ms;
 }
 const ajvMs = time('ajv', (e) => checkElementShape(e, 'f', []).length === 0);

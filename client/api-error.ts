@@ -26,10 +26,13 @@ export class ApiError extends Error {
 function parseBody(text: string): ApiErrorBody {
   try {
     const body: unknown = JSON.parse(text);
-    return typeof body === 'object' && body !== null && ('error' in body || 'message' in body) ? (body as ApiErrorBody) : text;
+    return typeof body === 'object' && body !== null && ('error' in body || 'message' in body)
+      ? (body as ApiErrorBody)
+      : text;
   } catch {
     return text; // not JSON: keep the text as it came
   }
 }
 
-const describe = (body: ApiErrorBody) => (typeof body === 'string' ? body.slice(0, 200) : 'message' in body ? body.message : body.error);
+const describe = (body: ApiErrorBody) =>
+  typeof body === 'string' ? body.slice(0, 200) : 'message' in body ? body.message : body.error;

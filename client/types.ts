@@ -1,7 +1,12 @@
 // The client's query and answer types, derived from the zod shapes in core/schema.ts (types
 // only: the client carries no zod). A parameter that may repeat takes one value or several.
 import type { ElementKey } from '../core/contract.ts';
-import type { DataElement, ElementParameters, FacetParameters, SearchParameters } from '../core/schema.ts';
+import type {
+  DataElement,
+  ElementParameters,
+  FacetParameters,
+  SearchParameters,
+} from '../core/schema.ts';
 
 type OneOrMany<T> = T extends readonly (infer U)[] ? U | readonly U[] : T;
 type Loosened<P> = { [K in keyof P]?: OneOrMany<NonNullable<P[K]>> };

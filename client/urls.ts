@@ -22,10 +22,13 @@ export function apiUrls(baseUrl: string | URL) {
   const base = String(baseUrl).replace(/\/+$/, '');
   const id = (value: string) => encodeURIComponent(value);
   return {
-    list: (name: ReferenceListName) => `${base}${REFERENCE_LISTS.find((list) => list.name === name)!.endpoint}`,
+    list: (name: ReferenceListName) =>
+      `${base}${REFERENCE_LISTS.find((list) => list.name === name)!.endpoint}`,
     search: (query: SearchQuery = {}) => `${base}/api/v1/data-element${queryString(query)}`,
-    element: (elementId: string, query: ElementQuery = {}) => `${base}/api/v1/data-element/${id(elementId)}${queryString(query)}`,
-    tableCsv: (elementId: string, year: number) => `${base}/api/v1/data-element/${id(elementId)}/${year}.csv`,
+    element: (elementId: string, query: ElementQuery = {}) =>
+      `${base}/api/v1/data-element/${id(elementId)}${queryString(query)}`,
+    tableCsv: (elementId: string, year: number) =>
+      `${base}/api/v1/data-element/${id(elementId)}/${year}.csv`,
     facets: (query: FacetQuery = {}) => `${base}/api/v1/facets${queryString(query)}`,
     openApi: () => `${base}/api/v1/openapi.json`,
   };

@@ -8,16 +8,45 @@ export const FETCH_FAILED = 'Failed to fetch data.';
 
 /** Each reference list: its input file, its endpoint, the element key and query parameter. */
 export const REFERENCE_LISTS = [
-  { name: 'category', file: 'category.json', endpoint: '/api/v1/category', param: 'category', label: 'category' },
-  { name: 'dataSource', file: 'data-source.json', endpoint: '/api/v1/data-source', param: 'dataSource', label: 'data source' },
-  { name: 'sector', file: 'sector.json', endpoint: '/api/v1/sector', param: 'sector', label: 'sector' },
+  {
+    name: 'category',
+    file: 'category.json',
+    endpoint: '/api/v1/category',
+    param: 'category',
+    label: 'category',
+  },
+  {
+    name: 'dataSource',
+    file: 'data-source.json',
+    endpoint: '/api/v1/data-source',
+    param: 'dataSource',
+    label: 'data source',
+  },
+  {
+    name: 'sector',
+    file: 'sector.json',
+    endpoint: '/api/v1/sector',
+    param: 'sector',
+    label: 'sector',
+  },
   { name: 'field', file: 'field.json', endpoint: '/api/v1/field', param: 'field', label: 'field' },
 ] as const;
 /** In the contract's order: the order unknown slugs are checked in. */
 export type ReferenceListName = (typeof REFERENCE_LISTS)[number]['name'];
 
 /** The top-level keys of a published element, in the order the contract publishes them. */
-export const ELEMENT_KEYS = ['_id', 'title', 'unit', 'data', 'metadata', 'status', 'category', 'dataSource', 'sector', 'field'] as const;
+export const ELEMENT_KEYS = [
+  '_id',
+  'title',
+  'unit',
+  'data',
+  'metadata',
+  'status',
+  'category',
+  'dataSource',
+  'sector',
+  'field',
+] as const;
 export type ElementKey = (typeof ELEMENT_KEYS)[number];
 
 /** Paging (contract §5.1). */
@@ -36,9 +65,17 @@ export const MAX_TITLE_PATTERN_LENGTH = 256;
  * the Worker serves each at, and their content type.
  */
 export const DOCUMENTATION_FILES = [
-  { name: 'openapi.json', paths: ['/api/v1/openapi.json'], contentType: 'application/json; charset=utf-8' },
+  {
+    name: 'openapi.json',
+    paths: ['/api/v1/openapi.json'],
+    contentType: 'application/json; charset=utf-8',
+  },
   { name: 'index.html', paths: ['/', '/docs'], contentType: 'text/html; charset=utf-8' },
-  { name: 'explorer.js', paths: ['/docs/explorer.js'], contentType: 'text/javascript; charset=utf-8' },
+  {
+    name: 'explorer.js',
+    paths: ['/docs/explorer.js'],
+    contentType: 'text/javascript; charset=utf-8',
+  },
   { name: 'explorer.css', paths: ['/docs/explorer.css'], contentType: 'text/css; charset=utf-8' },
   { name: 'favicon.png', paths: ['/favicon.ico'], contentType: 'image/png' },
 ] as const;

@@ -3,10 +3,18 @@
 
 const kesehatan = { _id: '594f07012ea6b74eae3fafeb', name: 'Kesehatan ', slug: 'kesehatan' };
 const dinkes = { _id: '4f946ed8a353e9532374ab56', name: 'Dinas Kesehatan', slug: 'dinkes' };
-const dataSektoral = { _id: '5c0759ea573d72aef4c2c605', name: 'Data Sektoral', slug: 'data-sektoral' };
+const dataSektoral = {
+  _id: '5c0759ea573d72aef4c2c605',
+  name: 'Data Sektoral',
+  slug: 'data-sektoral',
+};
 
 export const categoryListExample = [
-  { _id: '867f3ff9710ed08f84809730', name: 'Data Prioritas Nasional', slug: 'data-prioritas-nasional' },
+  {
+    _id: '867f3ff9710ed08f84809730',
+    name: 'Data Prioritas Nasional',
+    slug: 'data-prioritas-nasional',
+  },
   { _id: '9c174874c18edcda2c182024', name: 'Data Prioritas Daerah', slug: 'data-prioritas-daerah' },
   dataSektoral,
 ];
@@ -44,13 +52,22 @@ export const dataElementExample = {
   field: [{ _id: '6203e67f9a356d967d2b5e2d', name: 'KESEHATAN', slug: 'kesehatan' }],
 };
 
-export const projectedElementExample = { _id: dataElementExample._id, title: dataElementExample.title, unit: dataElementExample.unit };
+export const projectedElementExample = {
+  _id: dataElementExample._id,
+  title: dataElementExample.title,
+  unit: dataElementExample.unit,
+};
 
 export const facetCountsExample = {
   total: 12,
   category: [
     { ...dataSektoral, count: 12 },
-    { _id: '9c174874c18edcda2c182024', name: 'Data Prioritas Daerah', slug: 'data-prioritas-daerah', count: 5 },
+    {
+      _id: '9c174874c18edcda2c182024',
+      name: 'Data Prioritas Daerah',
+      slug: 'data-prioritas-daerah',
+      count: 5,
+    },
   ],
   dataSource: [{ ...dinkes, count: 12 }],
   sector: [{ ...kesehatan, count: 12 }],
@@ -62,12 +79,22 @@ export const facetCountsExample = {
 };
 
 export const unknownSlugExample = {
-  error: 'The category slug "kesehatan" is wrong: no category has it. See /api/v1/category for the valid slugs.',
+  error:
+    'The category slug "kesehatan" is wrong: no category has it. See /api/v1/category for the valid slugs.',
   status: 404,
 };
 
-export const invalidPatternExample = { message: 'Invalid title pattern: lookahead and lookbehind, (?=…) (?!…) (?<=…) (?<!…), are not supported.' };
-export const invalidParameterExample = { message: 'Invalid limit "5000": limit must be an integer from 1 to 1000, written in plain digits.' };
+export const invalidPatternExample = {
+  message:
+    'Invalid title pattern: lookahead and lookbehind, (?=…) (?!…) (?<=…) (?<!…), are not supported.',
+};
+export const invalidParameterExample = {
+  message:
+    'Invalid limit "5000": limit must be an integer from 1 to 1000, written in plain digits.',
+};
 export const fetchFailedExample = { message: 'Failed to fetch data.' };
 export const listFetchFailedExample = { error: 'Failed to fetch data.' };
-export const methodNotAllowedExample = { error: 'Method POST is not allowed; this API is read-only (GET, HEAD, OPTIONS).', status: 405 };
+export const methodNotAllowedExample = {
+  error: 'Method POST is not allowed; this API is read-only (GET, HEAD, OPTIONS).',
+  status: 405,
+};

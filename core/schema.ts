@@ -2,7 +2,13 @@
 // bodies and query parameters. The OpenAPI document (generator/openapi/) is generated from these.
 // Runtime-neutral: imported by the generator (Node) and the Worker (workerd).
 import { z } from 'zod';
-import { ELEMENT_KEYS, MAX_LIMIT, MAX_TITLE_PATTERN_LENGTH, PUBLISHED_STATUS, REFERENCE_LISTS } from './contract.ts';
+import {
+  ELEMENT_KEYS,
+  MAX_LIMIT,
+  MAX_TITLE_PATTERN_LENGTH,
+  PUBLISHED_STATUS,
+  REFERENCE_LISTS,
+} from './contract.ts';
 import {
   categoryListExample,
   dataElementExample,
@@ -32,16 +38,29 @@ export type ReferenceInput = z.infer<typeof ReferenceInput>;
 
 export const HeaderCell = z.object({
   content: z.string().meta({ description: 'The column heading.' }),
-  colSpan: z.int().min(1).meta({ description: 'Columns it spans; more than 1: it takes that many labels, in order, from each sub-header row.' }),
-  rowSpan: z.int().min(1).meta({ description: 'Header rows it spans (2 when sub-headers sit below its neighbours).' }),
-  dataType: z.string().meta({ description: 'What its cells hold, as the catalogue says (e.g. "string", "number").' }),
+  colSpan: z.int().min(1).meta({
+    description:
+      'Columns it spans; more than 1: it takes that many labels, in order, from each sub-header row.',
+  }),
+  rowSpan: z
+    .int()
+    .min(1)
+    .meta({ description: 'Header rows it spans (2 when sub-headers sit below its neighbours).' }),
+  dataType: z
+    .string()
+    .meta({ description: 'What its cells hold, as the catalogue says (e.g. "string", "number").' }),
 });
 export type HeaderCell = z.infer<typeof HeaderCell>;
 
 export const Table = z.object({
   headers: z.array(HeaderCell).meta({ description: 'The top header row, left to right.' }),
-  subHeaders: z.array(z.array(z.string())).meta({ description: 'Rows of labels under the headers that span several columns.' }),
-  rows: z.array(z.array(z.string())).meta({ description: 'The body: one array of cells (strings, as entered) per row; each row has as many cells as the headers span.' }),
+  subHeaders: z
+    .array(z.array(z.string()))
+    .meta({ description: 'Rows of labels under the headers that span several columns.' }),
+  rows: z.array(z.array(z.string())).meta({
+    description:
+      'The body: one array of cells (strings, as entered) per row; each row has as many cells as the headers span.',
+  }),
 });
 export type Table = z.infer<typeof Table>;
 
@@ -54,7 +73,10 @@ export const DataEntry = z
   .meta({ description: 'One year of the data element: a table.', examples: [dataEntryExample] });
 export type DataEntry = z.infer<typeof DataEntry>;
 
-export const MetadataEntry = z.object({ key: z.string(), value: z.string() }).meta({ description: 'One metadata field of the element (concept, definition, frequency…), as the catalogue has it.' });
+export const MetadataEntry = z.object({ key: z.string(), value: z.string() }).meta({
+  description:
+    'One metadata field of the element (concept, definition, frequency…), as the catalogue has it.',
+});
 export type MetadataEntry = z.infer<typeof MetadataEntry>;
 
 export const DataElementInput = z.object({
@@ -76,32 +98,59 @@ export type DataElementInput = z.infer<typeof DataElementInput>;
 export const ReferenceItem = z
   .object({
     _id: z.string().meta({ description: 'Identifier of the item.' }),
-    name: z.string().meta({ description: 'Display name, byte for byte as in the catalogue (a trailing space is data).' }),
+    name: z.string().meta({
+      description: 'Display name, byte for byte as in the catalogue (a trailing space is data).',
+    }),
     slug: z.string().meta({ description: 'The value to filter by: `?category=<slug>` and so on.' }),
   })
-  .meta({ description: 'An item of a reference list: a category, data source, sector or field.', examples: [categoryListExample[0]] });
+  .meta({
+    description: 'An item of a reference list: a category, data source, sector or field.',
+    examples: [categoryListExample[0]],
+  });
 export type ReferenceItem = z.infer<typeof ReferenceItem>;
 
 /** Key order here is the key order of the published JSON. */
 export const DataElement = z
   .object({
-    _id: z.string().meta({ description: 'Identifier of the element: `/api/v1/data-element/{_id}`.' }),
-    title: z.string().meta({ description: 'Title, byte for byte as in the catalogue (a trailing space is data).' }),
-    unit: z.string().meta({ description: 'Unit of the values in its tables (e.g. "Persen", "Jiwa").' }),
+    _id: z
+      .string()
+      .meta({ description: 'Identifier of the element: `/api/v1/data-element/{_id}`.' }),
+    title: z.string().meta({
+      description: 'Title, byte for byte as in the catalogue (a trailing space is data).',
+    }),
+    unit: z
+      .string()
+      .meta({ description: 'Unit of the values in its tables (e.g. "Persen", "Jiwa").' }),
     data: z.array(DataEntry).meta({ description: 'Its tables, one per year.' }),
-    metadata: z.array(MetadataEntry).meta({ description: 'Descriptive fields (concept, definition, frequency…).' }),
-    status: z.literal(PUBLISHED_STATUS).meta({ description: 'Always "TERVERIFIKASI": only verified elements are published.' }),
-    category: z.array(ReferenceItem).meta({ description: 'Its categories (see /api/v1/category).' }),
-    dataSource: ReferenceItem.meta({ description: 'The agency that publishes it (see /api/v1/data-source).' }),
+    metadata: z
+      .array(MetadataEntry)
+      .meta({ description: 'Descriptive fields (concept, definition, frequency…).' }),
+    status: z
+      .literal(PUBLISHED_STATUS)
+      .meta({ description: 'Always "TERVERIFIKASI": only verified elements are published.' }),
+    category: z
+      .array(ReferenceItem)
+      .meta({ description: 'Its categories (see /api/v1/category).' }),
+    dataSource: ReferenceItem.meta({
+      description: 'The agency that publishes it (see /api/v1/data-source).',
+    }),
     sector: z.array(ReferenceItem).meta({ description: 'Its sectors (see /api/v1/sector).' }),
-    field: z.array(ReferenceItem).meta({ description: 'Its fields (see /api/v1/field); may be empty.' }),
+    field: z
+      .array(ReferenceItem)
+      .meta({ description: 'Its fields (see /api/v1/field); may be empty.' }),
   })
-  .meta({ description: 'A published data element: statistics with one table per year, and the reference items that classify it.', examples: [dataElementExample] });
+  .meta({
+    description:
+      'A published data element: statistics with one table per year, and the reference items that classify it.',
+    examples: [dataElementExample],
+  });
 export type DataElement = z.infer<typeof DataElement>;
 
 // ---- answers (contract §3–§6) ------------------------------------------------------------
 
-export const ReferenceList = z.array(ReferenceItem).meta({ description: 'A reference list, in catalogue order.', examples: [categoryListExample] });
+export const ReferenceList = z
+  .array(ReferenceItem)
+  .meta({ description: 'A reference list, in catalogue order.', examples: [categoryListExample] });
 export type ReferenceList = z.infer<typeof ReferenceList>;
 
 /** An element with only the keys asked for in `fields` (still in the order of DataElement). */
@@ -111,40 +160,77 @@ export const ProjectedDataElement = DataElement.partial().meta({
 });
 export type ProjectedDataElement = z.infer<typeof ProjectedDataElement>;
 
-export const ElementAnswer = z.union([DataElement, ProjectedDataElement]).meta({ description: 'A whole data element, or with `fields` only the keys named.' });
-export const SearchAnswer = z.array(ElementAnswer).meta({ description: 'The matching elements in catalogue order (one page of them with `limit`/`offset`).' });
+export const ElementAnswer = z
+  .union([DataElement, ProjectedDataElement])
+  .meta({ description: 'A whole data element, or with `fields` only the keys named.' });
+export const SearchAnswer = z.array(ElementAnswer).meta({
+  description: 'The matching elements in catalogue order (one page of them with `limit`/`offset`).',
+});
 
-export const FacetItem = ReferenceItem.extend({ count: z.int().min(1).meta({ description: 'How many elements the item would bring.' }) });
+export const FacetItem = ReferenceItem.extend({
+  count: z.int().min(1).meta({ description: 'How many elements the item would bring.' }),
+});
 export type FacetItem = z.infer<typeof FacetItem>;
-export const YearCount = z.object({ year: z.int(), count: z.int().min(1).meta({ description: 'How many elements have a table for the year.' }) });
+export const YearCount = z.object({
+  year: z.int(),
+  count: z.int().min(1).meta({ description: 'How many elements have a table for the year.' }),
+});
 export type YearCount = z.infer<typeof YearCount>;
 
 const facetList = (label: string) =>
-  z.array(FacetItem).meta({ description: `Each ${label} with its count, counted without the query's own ${label} filter; count descending, ties in catalogue order.` });
+  z.array(FacetItem).meta({
+    description: `Each ${label} with its count, counted without the query's own ${label} filter; count descending, ties in catalogue order.`,
+  });
 export const FacetCounts = z
   .object({
-    total: z.int().min(0).meta({ description: 'How many elements the same query returns from /api/v1/data-element.' }),
+    total: z
+      .int()
+      .min(0)
+      .meta({ description: 'How many elements the same query returns from /api/v1/data-element.' }),
     category: facetList('category'),
     dataSource: facetList('data source'),
     sector: facetList('sector'),
     field: facetList('field'),
-    year: z.array(YearCount).meta({ description: "Each year with its count, counted without the query's own year filter; year descending." }),
+    year: z.array(YearCount).meta({
+      description:
+        "Each year with its count, counted without the query's own year filter; year descending.",
+    }),
   })
-  .meta({ description: 'Disjunctive facet counts for a search: items with a count of at least 1.', examples: [facetCountsExample] });
+  .meta({
+    description: 'Disjunctive facet counts for a search: items with a count of at least 1.',
+    examples: [facetCountsExample],
+  });
 export type FacetCounts = z.infer<typeof FacetCounts>;
 
 // ---- error bodies ------------------------------------------------------------------------
 
 export const ErrorBody = z
-  .object({ error: z.string().meta({ description: 'What is wrong, and where to look.' }), status: z.number().int().meta({ description: 'The HTTP status again.' }) })
-  .meta({ description: 'An unknown path, slug or id (404), or a method other than GET, HEAD, OPTIONS (405).', examples: [unknownSlugExample] });
+  .object({
+    error: z.string().meta({ description: 'What is wrong, and where to look.' }),
+    status: z.number().int().meta({ description: 'The HTTP status again.' }),
+  })
+  .meta({
+    description:
+      'An unknown path, slug or id (404), or a method other than GET, HEAD, OPTIONS (405).',
+    examples: [unknownSlugExample],
+  });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 export const MessageBody = z
-  .object({ message: z.string().meta({ description: 'What is wrong with the request, or that the snapshot could not be read.' }) })
-  .meta({ description: 'A bad title pattern or parameter, or a failed read of the snapshot (400).', examples: [invalidPatternExample] });
+  .object({
+    message: z.string().meta({
+      description: 'What is wrong with the request, or that the snapshot could not be read.',
+    }),
+  })
+  .meta({
+    description: 'A bad title pattern or parameter, or a failed read of the snapshot (400).',
+    examples: [invalidPatternExample],
+  });
 export type MessageBody = z.infer<typeof MessageBody>;
 /** A reference list's answer when the snapshot could not be read (400). */
-export const ListErrorBody = ErrorBody.pick({ error: true }).meta({ description: 'A reference list could not be read from the snapshot (400).', examples: [listFetchFailedExample] });
+export const ListErrorBody = ErrorBody.pick({ error: true }).meta({
+  description: 'A reference list could not be read from the snapshot (400).',
+  examples: [listFetchFailedExample],
+});
 export type ListErrorBody = z.infer<typeof ListErrorBody>;
 
 // ---- query parameters (contract §3, §5, §7) -----------------------------------------------
@@ -152,7 +238,9 @@ export type ListErrorBody = z.infer<typeof ListErrorBody>;
 const slugFilter = ({ label, endpoint }: (typeof REFERENCE_LISTS)[number]) =>
   z
     .array(z.string())
-    .meta({ description: `Slug of a ${label} (from ${endpoint}). Repeat the parameter for OR; different filters combine with AND. An unknown slug is a 404.` })
+    .meta({
+      description: `Slug of a ${label} (from ${endpoint}). Repeat the parameter for OR; different filters combine with AND. An unknown slug is a 404.`,
+    })
     .optional();
 type FilterName = (typeof REFERENCE_LISTS)[number]['param'];
 
@@ -161,15 +249,44 @@ export const SearchParameters = z.object({
   title: z
     .string()
     .max(MAX_TITLE_PATTERN_LENGTH)
-    .meta({ description: 'Regular expression matched case-insensitively anywhere in the title (JavaScript meaning, linear time). Lookaround and backreferences are refused with 400.', examples: ['penduduk', '^jumlah (guru|murid)'] })
+    .meta({
+      description:
+        'Regular expression matched case-insensitively anywhere in the title (JavaScript meaning, linear time). Lookaround and backreferences are refused with 400.',
+      examples: ['penduduk', '^jumlah (guru|murid)'],
+    })
     .optional(),
-  ...(Object.fromEntries(REFERENCE_LISTS.map((list) => [list.param, slugFilter(list)])) as Record<FilterName, ReturnType<typeof slugFilter>>),
-  year: z.array(z.int()).meta({ description: 'Only elements with a table for this year. Repeat for OR.', examples: [[2023]] }).optional(),
-  limit: z.int().min(1).max(MAX_LIMIT).meta({ description: 'At most this many elements (a page). Without it, every match.', examples: [20] }).optional(),
-  offset: z.int().min(0).meta({ description: 'Skip this many matching elements first (default 0).', examples: [40] }).optional(),
+  ...(Object.fromEntries(REFERENCE_LISTS.map((list) => [list.param, slugFilter(list)])) as Record<
+    FilterName,
+    ReturnType<typeof slugFilter>
+  >),
+  year: z
+    .array(z.int())
+    .meta({
+      description: 'Only elements with a table for this year. Repeat for OR.',
+      examples: [[2023]],
+    })
+    .optional(),
+  limit: z
+    .int()
+    .min(1)
+    .max(MAX_LIMIT)
+    .meta({
+      description: 'At most this many elements (a page). Without it, every match.',
+      examples: [20],
+    })
+    .optional(),
+  offset: z
+    .int()
+    .min(0)
+    .meta({ description: 'Skip this many matching elements first (default 0).', examples: [40] })
+    .optional(),
   fields: z
     .array(z.enum(ELEMENT_KEYS))
-    .meta({ description: 'Comma-separated top-level keys to keep in each element; the answer keeps the canonical key order.', examples: [['_id', 'title', 'unit']] })
+    .meta({
+      description:
+        'Comma-separated top-level keys to keep in each element; the answer keeps the canonical key order.',
+      examples: [['_id', 'title', 'unit']],
+    })
     .optional(),
 });
 export type SearchParameters = z.infer<typeof SearchParameters>;

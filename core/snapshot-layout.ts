@@ -116,13 +116,20 @@ export function encodeIdSections({ idOrder, idStart }: IdSections): Uint8Array {
 }
 
 export function decodeIdSections(buffer: ArrayBuffer, elementCount: number): IdSections {
-  if (buffer.byteLength !== (2 * elementCount + 1) * 4) throw new Error('ids.bin: unexpected length');
-  return { idOrder: new Uint32Array(buffer, 0, elementCount), idStart: new Uint32Array(buffer, elementCount * 4, elementCount + 1) };
+  if (buffer.byteLength !== (2 * elementCount + 1) * 4)
+    throw new Error('ids.bin: unexpected length');
+  return {
+    idOrder: new Uint32Array(buffer, 0, elementCount),
+    idStart: new Uint32Array(buffer, elementCount * 4, elementCount + 1),
+  };
 }
 export type PostingDimension = ReferenceListName | 'year';
 
 export const postingSections = (dimension: PostingDimension) =>
-  ({ start: `${dimension}PostingStart`, postings: `${dimension}Postings` }) as const satisfies Record<string, SectionName>;
+  ({
+    start: `${dimension}PostingStart`,
+    postings: `${dimension}Postings`,
+  }) as const satisfies Record<string, SectionName>;
 
 export interface IndexHeader {
   layoutVersion: number;
@@ -158,11 +165,18 @@ export function encodeIndexSections(sections: IndexSections): {
 }
 
 /** Views over index.bin, no copy. Throws when the table does not fit the buffer. */
-export function decodeIndexSections(buffer: ArrayBuffer, table: IndexHeader['sections']): IndexSections {
+export function decodeIndexSections(
+  buffer: ArrayBuffer,
+  table: IndexHeader['sections'],
+): IndexSections {
   const words = buffer.byteLength / 4;
   const sections = {} as IndexSections;
-  for (const [name, { offset, length }] of Object.entries(table) as [SectionName, { offset: number; length: number }][]) {
-    if (!Number.isInteger(words) || offset + length > words) throw new Error(`index.bin: section ${name} out of bounds`);
+  for (const [name, { offset, length }] of Object.entries(table) as [
+    SectionName,
+    { offset: number; length: number },
+  ][]) {
+    if (!Number.isInteger(words) || offset + length > words)
+      throw new Error(`index.bin: section ${name} out of bounds`);
     sections[name] = new Uint32Array(buffer, offset * 4, length);
   }
   return sections;

@@ -8,7 +8,10 @@ import type { SiteSources } from './read-site.ts';
 
 const encoder = new TextEncoder();
 
-export function buildDocumentation(catalogue: CompiledCatalogue, site: SiteSources): Record<DocumentationFileName, Uint8Array> {
+export function buildDocumentation(
+  catalogue: CompiledCatalogue,
+  site: SiteSources,
+): Record<DocumentationFileName, Uint8Array> {
   const document = buildOpenApiDocument();
   const values = pageValues(catalogue);
   const endpoints = renderEndpoints(document, {
@@ -35,10 +38,17 @@ export function pageValues({ published, lists }: CompiledCatalogue): Record<stri
   const year = element?.years[0] ?? 2024; // no tables at all: the example answers 404
   const slugOf = (list: keyof typeof lists) => {
     const position = element?.refs[list][0];
-    return (position === undefined ? undefined : lists[list][position]?.slug) ?? lists[list][0]?.slug ?? '';
+    return (
+      (position === undefined ? undefined : lists[list][position]?.slug) ??
+      lists[list][0]?.slug ??
+      ''
+    );
   };
   const word = /\p{L}{4,}/u.exec(element?.title ?? '')?.[0]?.toLowerCase() ?? '';
-  const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString().replace(/%2C/g, ',');
+  const query = (params: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))
+      .toString()
+      .replace(/%2C/g, ',');
   const years = [...new Set(published.flatMap((e) => e.years))].sort((a, b) => a - b);
   return {
     elementCount: published.length.toLocaleString('en'),
@@ -58,13 +68,22 @@ export function pageValues({ published, lists }: CompiledCatalogue): Record<stri
  * Replaces each {{name}} with its value, HTML-escaped, and each {{{name}}} with its HTML as is;
  * a placeholder without a value is a build error.
  */
-export function fillTemplate(template: string, values: Record<string, string>, html: Record<string, string> = {}): string {
+export function fillTemplate(
+  template: string,
+  values: Record<string, string>,
+  html: Record<string, string> = {},
+): string {
   const valueOf = (table: Record<string, string>, name: string, braces: string) => {
     const value = table[name];
-    if (value === undefined) throw new Error(`site/index.html: no value for ${braces.replace('name', name)}`);
+    if (value === undefined)
+      throw new Error(`site/index.html: no value for ${braces.replace('name', name)}`);
     return value;
   };
-  return template.replace(/\{\{\{(\w+)\}\}\}|\{\{(\w+)\}\}/g, (_, raw: string | undefined, escaped: string | undefined) =>
-    raw !== undefined ? valueOf(html, raw, '{{{name}}}') : escapeHtml(valueOf(values, escaped!, '{{name}}')),
+  return template.replace(
+    /\{\{\{(\w+)\}\}\}|\{\{(\w+)\}\}/g,
+    (_, raw: string | undefined, escaped: string | undefined) =>
+      raw !== undefined
+        ? valueOf(html, raw, '{{{name}}}')
+        : escapeHtml(valueOf(values, escaped!, '{{name}}')),
   );
 }

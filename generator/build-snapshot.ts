@@ -43,7 +43,11 @@ export interface TierSizes {
   runBytes?: number;
 }
 
-export function buildSnapshot(catalogue: CompiledCatalogue, site: SiteSources, options: TierSizes = {}): Snapshot {
+export function buildSnapshot(
+  catalogue: CompiledCatalogue,
+  site: SiteSources,
+  options: TierSizes = {},
+): Snapshot {
   const { published, lists } = catalogue;
   const content = new Map<string, Uint8Array>(); // paths relative to the build-id folder
 
@@ -65,7 +69,10 @@ export function buildSnapshot(catalogue: CompiledCatalogue, site: SiteSources, o
   const ids = buildIdIndex(published);
   content.set('ids', encoder.encode(ids.text));
   content.set('id-sections', encodeIdSections(ids));
-  content.set('keys', new Uint8Array(Uint32Array.from(published.flatMap((element) => element.keyStarts)).buffer));
+  content.set(
+    'keys',
+    new Uint8Array(Uint32Array.from(published.flatMap((element) => element.keyStarts)).buffer),
+  );
   const years = [...new Set(published.flatMap((element) => element.years))].sort((a, b) => a - b);
   const sections: IndexSections = {
     elementBlock: tiers.elementBlock,
@@ -79,7 +86,9 @@ export function buildSnapshot(catalogue: CompiledCatalogue, site: SiteSources, o
   };
   const { bytes: indexBytes, table } = encodeIndexSections(sections);
   content.set('index.bin', indexBytes);
-  const slugs = Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, lists[name].map((item) => item.slug)])) as IndexHeader['slugs'];
+  const slugs = Object.fromEntries(
+    REFERENCE_LISTS.map(({ name }) => [name, lists[name].map((item) => item.slug)]),
+  ) as IndexHeader['slugs'];
   content.set('slugs', encoder.encode(JSON.stringify(slugs)));
 
   const buildId = contentHash([...content.entries()]).slice(0, 16);
@@ -98,7 +107,8 @@ export function buildSnapshot(catalogue: CompiledCatalogue, site: SiteSources, o
 
   const files = new Map<string, Uint8Array>();
   for (const { name } of REFERENCE_LISTS) files.set(paths.list(name), listBytes[name]);
-  for (const { name } of DOCUMENTATION_FILES) files.set(paths.documentation(name), documentation[name]);
+  for (const { name } of DOCUMENTATION_FILES)
+    files.set(paths.documentation(name), documentation[name]);
   tiers.blocks.forEach((bytes, block) => files.set(paths.block(block), bytes));
   tiers.runs.forEach((bytes, run) => files.set(paths.run(run), bytes));
   files.set(paths.titles, content.get('titles')!);
@@ -117,9 +127,13 @@ export function buildSnapshot(catalogue: CompiledCatalogue, site: SiteSources, o
       titles: titles.count,
       blocks: tiers.blocks.length,
       runs: tiers.runs.length,
-      ...(Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, lists[name].length])) as Record<ReferenceListName, number>),
+      ...(Object.fromEntries(
+        REFERENCE_LISTS.map(({ name }) => [name, lists[name].length]),
+      ) as Record<ReferenceListName, number>),
     },
-    lists: Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, fileEntry(buildId, name, listBytes[name])])) as Manifest['lists'],
+    lists: Object.fromEntries(
+      REFERENCE_LISTS.map(({ name }) => [name, fileEntry(buildId, name, listBytes[name])]),
+    ) as Manifest['lists'],
     documentation: Object.fromEntries(
       DOCUMENTATION_FILES.map(({ name }) => [name, fileEntry(buildId, name, documentation[name])]),
     ) as Manifest['documentation'],
@@ -127,13 +141,19 @@ export function buildSnapshot(catalogue: CompiledCatalogue, site: SiteSources, o
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
   for (const [path, bytes] of files) {
     // a static asset may have 25 MiB at most: a deploy would fail later, and less clearly
-    if (bytes.length > MAX_FILE_BYTES) throw new Error(`${path} would be ${(bytes.length / 1048576).toFixed(1)} MiB; a snapshot file holds at most ${MAX_FILE_BYTES / 1048576} MiB (docs/scale.md)`);
+    if (bytes.length > MAX_FILE_BYTES)
+      throw new Error(
+        `${path} would be ${(bytes.length / 1048576).toFixed(1)} MiB; a snapshot file holds at most ${MAX_FILE_BYTES / 1048576} MiB (docs/scale.md)`,
+      );
   }
   return { files, manifest };
 }
 
 /** A served file's strong ETag value (the snapshot and the bytes) and length. */
-const fileEntry = (buildId: string, name: string, bytes: Uint8Array) => ({ etag: `${buildId}-${contentHash([[name, bytes]]).slice(0, 16)}`, bytes: bytes.length });
+const fileEntry = (buildId: string, name: string, bytes: Uint8Array) => ({
+  etag: `${buildId}-${contentHash([[name, bytes]]).slice(0, 16)}`,
+  bytes: bytes.length,
+});
 
 function contentHash(entries: [string, Uint8Array][]): string {
   const hash = createHash('sha256');
@@ -150,8 +170,12 @@ function contentHash(entries: [string, Uint8Array][]): string {
  */
 export function buildTiers(published: PublishedElement[], sizes: TierSizes = {}) {
   const totalBytes = published.reduce((sum, element) => sum + element.byteLength + 1, 0);
-  const blockTarget = sizes.blockBytes ?? Math.max(MIN_BLOCK_BYTES, Math.ceil(totalBytes / MAX_BLOCK_FILES));
-  const runTarget = Math.min(MAX_FILE_BYTES, sizes.runBytes ?? Math.max(MIN_RUN_BYTES, Math.ceil(totalBytes / MAX_RUNS)));
+  const blockTarget =
+    sizes.blockBytes ?? Math.max(MIN_BLOCK_BYTES, Math.ceil(totalBytes / MAX_BLOCK_FILES));
+  const runTarget = Math.min(
+    MAX_FILE_BYTES,
+    sizes.runBytes ?? Math.max(MIN_RUN_BYTES, Math.ceil(totalBytes / MAX_RUNS)),
+  );
   const elementBlock = new Uint32Array(published.length);
   const elementStart = new Uint32Array(published.length);
   const elementLength = new Uint32Array(published.length);
@@ -165,14 +189,26 @@ export function buildTiers(published: PublishedElement[], sizes: TierSizes = {})
       elementLength[i] = published[i]!.byteLength;
       offset += published[i]!.byteLength + 1;
     }
-    blocks.push(encoder.encode(published.slice(first, first + count).map((element) => element.json).join(',')));
+    blocks.push(
+      encoder.encode(
+        published
+          .slice(first, first + count)
+          .map((element) => element.json)
+          .join(','),
+      ),
+    );
   }
   for (const bytes of blocks) {
-    if (bytes.length > MAX_FILE_BYTES) throw new Error(`an element is ${(bytes.length / 1048576).toFixed(1)} MiB serialized; a snapshot file holds at most ${MAX_FILE_BYTES / 1048576} MiB`);
+    if (bytes.length > MAX_FILE_BYTES)
+      throw new Error(
+        `an element is ${(bytes.length / 1048576).toFixed(1)} MiB serialized; a snapshot file holds at most ${MAX_FILE_BYTES / 1048576} MiB`,
+      );
   }
   const runParts = groupInOrder(blocks, (bytes) => bytes.length, runTarget);
   const runFirstBlock = Uint32Array.from([...runParts.map(({ first }) => first), blocks.length]);
-  const runs = runParts.map(({ first, count }) => joinBytes(blocks.slice(first, first + count), COMMA));
+  const runs = runParts.map(({ first, count }) =>
+    joinBytes(blocks.slice(first, first + count), COMMA),
+  );
   return { blocks, runs, runFirstBlock, elementBlock, elementStart, elementLength };
 }
 
@@ -197,10 +233,16 @@ function groupInOrder<T>(items: T[], sizeOf: (item: T) => number, target: number
 const COMMA = encoder.encode(',');
 
 function joinBytes(parts: Uint8Array[], separator: Uint8Array): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0) + separator.length * Math.max(0, parts.length - 1));
+  const out = new Uint8Array(
+    parts.reduce((sum, part) => sum + part.length, 0) +
+      separator.length * Math.max(0, parts.length - 1),
+  );
   let offset = 0;
   parts.forEach((part, i) => {
-    if (i > 0) out.set(separator, offset), (offset += separator.length);
+    if (i > 0) {
+      out.set(separator, offset);
+      offset += separator.length;
+    }
     out.set(part, offset);
     offset += part.length;
   });
@@ -226,7 +268,9 @@ export function buildTitleIndex(published: PublishedElement[]) {
 
 /** Element ids in code-unit order, for looking one up by binary search. */
 export function buildIdIndex(published: PublishedElement[]) {
-  const idOrder = Uint32Array.from(published.keys()).sort((a, b) => compareCodeUnits(published[a]!.id, published[b]!.id));
+  const idOrder = Uint32Array.from(published.keys()).sort((a, b) =>
+    compareCodeUnits(published[a]!.id, published[b]!.id),
+  );
   const idStart = new Uint32Array(published.length + 1);
   let offset = 0;
   idOrder.forEach((e, i) => {
@@ -241,7 +285,9 @@ export function buildIdIndex(published: PublishedElement[]) {
 export function buildYearPostings(published: PublishedElement[], years: number[]) {
   const yearNumber = new Map(years.map((year, y) => [year, y]));
   const perYear: number[][] = years.map(() => []);
-  published.forEach((element, i) => element.years.forEach((year) => perYear[yearNumber.get(year)!]!.push(i)));
+  published.forEach((element, i) =>
+    element.years.forEach((year) => perYear[yearNumber.get(year)!]!.push(i)),
+  );
   return { yearPostingStart: csrStarts(perYear), yearPostings: Uint32Array.from(perYear.flat()) };
 }
 
@@ -252,7 +298,10 @@ function csrStarts(perItem: number[][]): Uint32Array {
 }
 
 /** Per list, for each item (by position), the sorted numbers of the elements that reference it. */
-export function buildPostingLists(published: PublishedElement[], lists: CompiledCatalogue['lists']) {
+export function buildPostingLists(
+  published: PublishedElement[],
+  lists: CompiledCatalogue['lists'],
+) {
   const sections = {} as Record<string, Uint32Array>;
   for (const { name } of REFERENCE_LISTS) {
     const perItem: number[][] = lists[name].map(() => []);
@@ -266,5 +315,8 @@ export function buildPostingLists(published: PublishedElement[], lists: Compiled
     sections[startName] = csrStarts(perItem);
     sections[postingsName] = Uint32Array.from(perItem.flat());
   }
-  return sections as Pick<IndexSections, ReturnType<typeof postingSections>[keyof ReturnType<typeof postingSections>]>;
+  return sections as Pick<
+    IndexSections,
+    ReturnType<typeof postingSections>[keyof ReturnType<typeof postingSections>]
+  >;
 }

@@ -28,7 +28,10 @@ function main(): number {
     options = {
       data: values.data!,
       out: values.out!,
-      tiers: { blockBytes: byteCount('--block-bytes', values['block-bytes']), runBytes: byteCount('--run-bytes', values['run-bytes']) },
+      tiers: {
+        blockBytes: byteCount('--block-bytes', values['block-bytes']),
+        runBytes: byteCount('--run-bytes', values['run-bytes']),
+      },
     };
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
@@ -48,14 +51,18 @@ function main(): number {
   if (catalogue.problems.length > 0) {
     for (const problem of catalogue.problems) console.error(formatProblem(problem));
     const n = catalogue.problems.length;
-    console.error(`\n${n} problem${n === 1 ? '' : 's'} in ${options.data}; nothing written, ${options.out} left as it was.`);
+    console.error(
+      `\n${n} problem${n === 1 ? '' : 's'} in ${options.data}; nothing written, ${options.out} left as it was.`,
+    );
     return 1;
   }
 
   const snapshot = buildSnapshot(catalogue, readSite(), options.tiers);
   const written = writeSnapshotAtomically(options.out, snapshot.files);
   const { stats, published } = catalogue;
-  const heldBack = Object.entries(stats.heldBackByStatus).map(([status, n]) => `${n} ${JSON.stringify(status)}`);
+  const heldBack = Object.entries(stats.heldBackByStatus).map(
+    ([status, n]) => `${n} ${JSON.stringify(status)}`,
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     [

@@ -1,7 +1,20 @@
 // validate → resolve → serialize: turns the catalogue's file texts into published elements.
 // Pure: takes texts, returns data and problems. Every problem is collected; nothing stops early.
-import { ELEMENT_KEYS, PUBLISHED_STATUS, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
-import { type DataElement, type DataElementInput, type IdInput, type ReferenceInput, type ReferenceItem, type ReferenceItemInput, type Table } from '../core/schema.ts';
+import {
+  ELEMENT_KEYS,
+  PUBLISHED_STATUS,
+  REFERENCE_LISTS,
+  type ReferenceListName,
+} from '../core/contract.ts';
+import {
+  type DataElement,
+  type DataElementInput,
+  type IdInput,
+  type ReferenceInput,
+  type ReferenceItem,
+  type ReferenceItemInput,
+  type Table,
+} from '../core/schema.ts';
 import { parseJson } from './json-syntax.ts';
 import { jsonPath, type Problem } from './problems.ts';
 import { checkElementShape, checkReferenceListShape } from './structure.ts';
@@ -34,7 +47,12 @@ export interface CompiledCatalogue {
   problems: Problem[];
   lists: Record<ReferenceListName, ReferenceItem[]>;
   published: PublishedElement[];
-  stats: { elementFiles: number; elementsRead: number; publishedCount: number; heldBackByStatus: Record<string, number> };
+  stats: {
+    elementFiles: number;
+    elementsRead: number;
+    publishedCount: number;
+    heldBackByStatus: Record<string, number>;
+  };
 }
 
 export interface CompileOptions {
@@ -59,7 +77,12 @@ export function compileCatalogue(
   const idOwners = new Map<string, string>(); // _id → where it was first seen
   const claimId = (id: string, file: string, path: string) => {
     const first = idOwners.get(id);
-    if (first) problems.push({ file, path, message: `duplicate _id ${JSON.stringify(id)}, first used at ${first}` });
+    if (first)
+      problems.push({
+        file,
+        path,
+        message: `duplicate _id ${JSON.stringify(id)}, first used at ${first}`,
+      });
     else idOwners.set(id, path ? `${file}: ${path}` : file);
   };
 
@@ -99,8 +122,15 @@ export function compileCatalogue(
     });
     onProgress?.(elementsRead, elementFiles);
   }
-  const lists = Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, listIndexes[name].items])) as CompiledCatalogue['lists'];
-  return { problems, lists, published, stats: { elementFiles, elementsRead, publishedCount, heldBackByStatus } };
+  const lists = Object.fromEntries(
+    REFERENCE_LISTS.map(({ name }) => [name, listIndexes[name].items]),
+  ) as CompiledCatalogue['lists'];
+  return {
+    problems,
+    lists,
+    published,
+    stats: { elementFiles, elementsRead, publishedCount, heldBackByStatus },
+  };
 }
 
 function parseSource(source: SourceFile, problems: Problem[]): { value: unknown } | undefined {
@@ -110,7 +140,11 @@ function parseSource(source: SourceFile, problems: Problem[]): { value: unknown 
   }
   const result = parseJson(source.text);
   if (!result.ok) {
-    problems.push({ file: source.file, path: `line ${result.line}, column ${result.column}`, message: `malformed JSON: ${result.message}` });
+    problems.push({
+      file: source.file,
+      path: `line ${result.line}, column ${result.column}`,
+      message: `malformed JSON: ${result.message}`,
+    });
     return undefined;
   }
   return { value: result.value };
@@ -125,14 +159,18 @@ function compileReferenceList(
   const parsed = parseSource(source, problems);
   if (parsed === undefined) return index;
   const shapeProblems = checkReferenceListShape(parsed.value, source.file);
-  if (shapeProblems.length > 0) return problems.push(...shapeProblems), index;
+  if (shapeProblems.length > 0) return (problems.push(...shapeProblems), index);
   const slugOwners = new Map<string, number>();
   (parsed.value as ReferenceItemInput[]).forEach((item, position) => {
     const id = idString(item._id);
     claimId(id, source.file, `[${position}]._id`);
     const firstWithSlug = slugOwners.get(item.slug);
     if (firstWithSlug !== undefined) {
-      problems.push({ file: source.file, path: `[${position}].slug`, message: `duplicate slug ${JSON.stringify(item.slug)}, first used at [${firstWithSlug}].slug` });
+      problems.push({
+        file: source.file,
+        path: `[${position}].slug`,
+        message: `duplicate slug ${JSON.stringify(item.slug)}, first used at [${firstWithSlug}].slug`,
+      });
     } else slugOwners.set(item.slug, position);
     if (!index.positionById.has(id)) index.positionById.set(id, index.items.length);
     index.items.push({ _id: id, name: item.name, slug: item.slug });
@@ -141,20 +179,37 @@ function compileReferenceList(
 }
 
 /** Row cell counts against the headers' spans; sub-header label counts against the spanning headers. */
-function checkTables(element: DataElementInput, file: string, prefix: (string | number)[], problems: Problem[]) {
+function checkTables(
+  element: DataElementInput,
+  file: string,
+  prefix: (string | number)[],
+  problems: Problem[],
+) {
   element.data.forEach((entry, entryPosition) => {
     const table: Table = entry.table;
-    const at = (...rest: (string | number)[]) => jsonPath([...prefix, 'data', entryPosition, 'table', ...rest]);
+    const at = (...rest: (string | number)[]) =>
+      jsonPath([...prefix, 'data', entryPosition, 'table', ...rest]);
     const columns = table.headers.reduce((sum, header) => sum + header.colSpan, 0);
-    const announcedSubColumns = table.headers.reduce((sum, header) => sum + (header.colSpan > 1 ? header.colSpan : 0), 0);
+    const announcedSubColumns = table.headers.reduce(
+      (sum, header) => sum + (header.colSpan > 1 ? header.colSpan : 0),
+      0,
+    );
     table.subHeaders.forEach((labels, row) => {
       if (labels.length !== announcedSubColumns) {
-        problems.push({ file, path: at('subHeaders', row), message: `sub-header row has ${labels.length} labels, spanning headers announce ${announcedSubColumns}` });
+        problems.push({
+          file,
+          path: at('subHeaders', row),
+          message: `sub-header row has ${labels.length} labels, spanning headers announce ${announcedSubColumns}`,
+        });
       }
     });
     table.rows.forEach((cells, row) => {
       if (cells.length !== columns) {
-        problems.push({ file, path: at('rows', row), message: `row has ${cells.length} cells, headers span ${columns}` });
+        problems.push({
+          file,
+          path: at('rows', row),
+          message: `row has ${cells.length} cells, headers span ${columns}`,
+        });
       }
     });
   });
@@ -182,7 +237,11 @@ function resolveReferences(
       const id = typeof ref === 'string' ? ref : '$oid' in ref ? ref.$oid : idString(ref._id);
       const position = list.positionById.get(id);
       if (position === undefined) {
-        problems.push({ file, path, message: `unknown ${label} id ${JSON.stringify(id)}: no item in ${list.file} has it` });
+        problems.push({
+          file,
+          path,
+          message: `unknown ${label} id ${JSON.stringify(id)}: no item in ${list.file} has it`,
+        });
         ok = false;
         continue;
       }
@@ -190,7 +249,11 @@ function resolveReferences(
       if (typeof ref === 'object' && '_id' in ref) {
         for (const key of ['name', 'slug'] as const) {
           if (ref[key] !== item[key]) {
-            problems.push({ file, path: `${path}.${key}`, message: `${key} ${JSON.stringify(ref[key])} disagrees with ${list.file} (${JSON.stringify(item[key])} for _id ${JSON.stringify(id)})` });
+            problems.push({
+              file,
+              path: `${path}.${key}`,
+              message: `${key} ${JSON.stringify(ref[key])} disagrees with ${list.file} (${JSON.stringify(item[key])} for _id ${JSON.stringify(id)})`,
+            });
             ok = false;
           }
         }
@@ -202,8 +265,13 @@ function resolveReferences(
 }
 
 /** The published form: exactly the contract's keys, in its order, references populated. */
-function publish(element: DataElementInput, refs: ResolvedReferences, lists: Record<ReferenceListName, ListIndex>): PublishedElement {
-  const items = (name: ReferenceListName) => refs[name].map((position) => lists[name].items[position]!);
+function publish(
+  element: DataElementInput,
+  refs: ResolvedReferences,
+  lists: Record<ReferenceListName, ListIndex>,
+): PublishedElement {
+  const items = (name: ReferenceListName) =>
+    refs[name].map((position) => lists[name].items[position]!);
   const out: DataElement = {
     _id: idString(element._id),
     title: element.title,
@@ -212,7 +280,12 @@ function publish(element: DataElementInput, refs: ResolvedReferences, lists: Rec
       id,
       year,
       table: {
-        headers: table.headers.map(({ content, colSpan, rowSpan, dataType }) => ({ content, colSpan, rowSpan, dataType })),
+        headers: table.headers.map(({ content, colSpan, rowSpan, dataType }) => ({
+          content,
+          colSpan,
+          rowSpan,
+          dataType,
+        })),
         subHeaders: table.subHeaders,
         rows: table.rows,
       },
@@ -224,14 +297,24 @@ function publish(element: DataElementInput, refs: ResolvedReferences, lists: Rec
     sector: items('sector'),
     field: items('field'),
   };
-  return { ...serializeByKey(out), id: out._id, title: element.title, refs, years: [...new Set(out.data.map((entry) => entry.year))].sort((a, b) => a - b) };
+  return {
+    ...serializeByKey(out),
+    id: out._id,
+    title: element.title,
+    refs,
+    years: [...new Set(out.data.map((entry) => entry.year))].sort((a, b) => a - b),
+  };
 }
 
 /**
  * JSON.stringify(element), built key by key so that where each key starts is known: a
  * projection (`fields=`) is then a concatenation of byte ranges, never a re-serialization.
  */
-export function serializeByKey(element: DataElement): { json: string; keyStarts: number[]; byteLength: number } {
+export function serializeByKey(element: DataElement): {
+  json: string;
+  keyStarts: number[];
+  byteLength: number;
+} {
   const parts = ELEMENT_KEYS.map((key) => `${JSON.stringify(key)}:${JSON.stringify(element[key])}`);
   const keyStarts: number[] = [];
   let offset = 1; // the opening brace

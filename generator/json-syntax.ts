@@ -1,7 +1,8 @@
 // Parses JSON text; on a syntax error says where (line, column) and what, the same on every
 // Node version (V8's own messages do not always carry a position).
 
-export type JsonParseResult = { ok: true; value: unknown } | { ok: false; line: number; column: number; message: string };
+export type JsonParseResult =
+  { ok: true; value: unknown } | { ok: false; line: number; column: number; message: string };
 
 export function parseJson(text: string): JsonParseResult {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text; // a BOM is not data
@@ -29,12 +30,17 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 }
 
 const describe = (text: string, at: number) =>
-  at >= text.length ? 'unexpected end of input' : `unexpected character ${JSON.stringify(text[at])}`;
+  at >= text.length
+    ? 'unexpected end of input'
+    : `unexpected character ${JSON.stringify(text[at])}`;
 
 /** A small iterative JSON scanner (no recursion, so deep nesting cannot overflow it). */
 function locateSyntaxError(text: string): { offset: number; message: string } | undefined {
   let at = 0;
-  const fail = (expected: string) => ({ offset: at, message: `${describe(text, at)}, expected ${expected}` });
+  const fail = (expected: string) => ({
+    offset: at,
+    message: `${describe(text, at)}, expected ${expected}`,
+  });
   const skipSpace = () => {
     while (at < text.length && ' \t\n\r'.includes(text[at]!)) at++;
   };
@@ -42,24 +48,25 @@ function locateSyntaxError(text: string): { offset: number; message: string } | 
     at++; // opening quote
     while (at < text.length) {
       const c = text.charCodeAt(at);
-      if (c === 34) return at++, true;
+      if (c === 34) return (at++, true);
       if (c < 0x20) return false;
       if (c === 92) {
         const next = text[at + 1];
         if (next === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6))) return (at += 1), false;
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6))) return ((at += 1), false);
           at += 6;
         } else if (next !== undefined && '"\\/bfnrt'.includes(next)) at += 2;
-        else return (at += 1), false;
+        else return ((at += 1), false);
       } else at++;
     }
     return false;
   };
   const scanScalar = (): boolean => {
     const rest = text.slice(at, at + 5);
-    for (const word of ['true', 'false', 'null']) if (rest.startsWith(word)) return (at += word.length), true;
+    for (const word of ['true', 'false', 'null'])
+      if (rest.startsWith(word)) return ((at += word.length), true);
     const number = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(at, at + 400));
-    if (number && number[0].length > 0) return (at += number[0].length), true;
+    if (number && number[0].length > 0) return ((at += number[0].length), true);
     return false;
   };
   const stack: ('[' | '{')[] = [];
@@ -73,7 +80,8 @@ function locateSyntaxError(text: string): { offset: number; message: string } | 
       skipSpace();
       if (c === '{') {
         if (text[at] === '}') {
-          stack.pop(), at++;
+          stack.pop();
+          at++;
         } else {
           if (text[at] !== '"') return fail('a double-quoted property name or "}"');
           if (!scanString()) return fail('a valid string');
@@ -83,7 +91,8 @@ function locateSyntaxError(text: string): { offset: number; message: string } | 
           continue;
         }
       } else if (text[at] === ']') {
-        stack.pop(), at++;
+        stack.pop();
+        at++;
       } else continue;
     } else if (c === '"') {
       if (!scanString()) return fail('a valid string');
@@ -100,7 +109,8 @@ function locateSyntaxError(text: string): { offset: number; message: string } | 
       }
       const closer = open === '[' ? ']' : '}';
       if (text[at] === closer) {
-        stack.pop(), at++;
+        stack.pop();
+        at++;
         continue;
       }
       if (text[at] !== ',') return fail(`"," or "${closer}"`);

@@ -34,7 +34,8 @@ const CONSEQUENCE: Record<GuardedFolder['role'], Partial<Record<Relation, string
   catalogue: {
     same: 'is the catalogue folder: replacing it would delete the catalogue',
     contains: 'contains the catalogue folder {folder}: replacing it would delete the catalogue',
-    inside: 'lies inside the catalogue folder {folder}: the next build would read the output as catalogue files',
+    inside:
+      'lies inside the catalogue folder {folder}: the next build would read the output as catalogue files',
   },
   project: {
     same: 'is the project folder: replacing it would delete the project',
@@ -46,7 +47,9 @@ const CONSEQUENCE: Record<GuardedFolder['role'], Partial<Record<Relation, string
 export function outputConflict(out: string, guarded: readonly GuardedFolder[]): string | undefined {
   for (const folder of guarded) {
     const relation = relationOf(out, folder.path);
-    const consequence = folder.refused.includes(relation) ? CONSEQUENCE[folder.role][relation] : undefined;
+    const consequence = folder.refused.includes(relation)
+      ? CONSEQUENCE[folder.role][relation]
+      : undefined;
     if (consequence) return consequence.replace('{folder}', folder.shown);
   }
   return undefined;
@@ -73,15 +76,30 @@ export function projectRootAbove(start: string): string | undefined {
 
 /** The project this code belongs to and the one the command runs in: neither may be, or lie inside, an output. */
 export function projectFolders(cwd = process.cwd()): GuardedFolder[] {
-  const roots = [CODE_PROJECT_ROOT, projectRootAbove(cwd)].filter((root): root is string => root !== undefined).map(realPathOf);
-  return [...new Set(roots)].map((path) => ({ role: 'project', path, shown: path, refused: ['same', 'contains'] }));
+  const roots = [CODE_PROJECT_ROOT, projectRootAbove(cwd)]
+    .filter((root): root is string => root !== undefined)
+    .map(realPathOf);
+  return [...new Set(roots)].map((path) => ({
+    role: 'project',
+    path,
+    shown: path,
+    refused: ['same', 'contains'],
+  }));
 }
 
 /** The build's --out: never the catalogue, around it or inside it; never the project or around it. */
 export function refuseBuildOutput(out: string, catalogue: string): string | undefined {
   const conflict = outputConflict(realPathOf(out), [
     ...projectFolders(),
-    { role: 'catalogue', path: realPathOf(catalogue), shown: catalogue, refused: ['same', 'contains', 'inside'] },
+    {
+      role: 'catalogue',
+      path: realPathOf(catalogue),
+      shown: catalogue,
+      refused: ['same', 'contains', 'inside'],
+    },
   ]);
-  return conflict && `--out ${out} ${conflict}. Nothing was touched; choose another folder (the default is dist).`;
+  return (
+    conflict &&
+    `--out ${out} ${conflict}. Nothing was touched; choose another folder (the default is dist).`
+  );
 }

@@ -3,6 +3,7 @@
 import type { OpenApiDocument } from './openapi/document.ts';
 
 /** The document as plain JSON, walked by key. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walked by key; the OpenAPI tests check its shape
 type Json = Record<string, any>;
 
 /** Paths the page shows, in this order, each with its example requests (links with a live answer). */
@@ -14,8 +15,12 @@ export function renderEndpoints(document: OpenApiDocument, examples: EndpointExa
     .map(([path, urls]) => {
       const operation = doc.paths[path]?.get as Json | undefined;
       if (!operation) throw new Error(`the OpenAPI document has no GET ${path}`);
-      const parameters = ((operation.parameters ?? []) as Json[]).map((p) => resolve(doc, p)).filter((p) => p.in !== 'header');
-      const responses = Object.entries(operation.responses as Json).filter(([status]) => status !== '304');
+      const parameters = ((operation.parameters ?? []) as Json[])
+        .map((p) => resolve(doc, p))
+        .filter((p) => p.in !== 'header');
+      const responses = Object.entries(operation.responses as Json).filter(
+        ([status]) => status !== '304',
+      );
       return `      <article class="endpoint" id="${anchor(operation.operationId)}">
         <h3><span class="method">GET</span> <code>${escapeHtml(path)}</code></h3>
         <p class="endpoint-summary">${inline(operation.summary)}</p>
@@ -45,7 +50,10 @@ function renderExample(url: string): string {
 function describeType({ schema, in: where, explode }: Json): string {
   const base = describeSchema(schema);
   if (where === 'path') return `${base}, in the path`;
-  if (schema.type === 'array') return explode === false ? `comma-separated list of ${describeSchema(schema.items)}` : `${describeSchema(schema.items)}, repeatable`;
+  if (schema.type === 'array')
+    return explode === false
+      ? `comma-separated list of ${describeSchema(schema.items)}`
+      : `${describeSchema(schema.items)}, repeatable`;
   return base;
 }
 
@@ -53,11 +61,13 @@ function describeSchema(schema: Json): string {
   if (schema.enum) return `${(schema.enum as string[]).join(', ')}`;
   const bounded = (n: unknown) => typeof n === 'number' && Math.abs(n) < Number.MAX_SAFE_INTEGER;
   if (schema.type === 'integer') {
-    if (bounded(schema.minimum) && bounded(schema.maximum)) return `integer ${schema.minimum}–${schema.maximum}`;
+    if (bounded(schema.minimum) && bounded(schema.maximum))
+      return `integer ${schema.minimum}–${schema.maximum}`;
     if (bounded(schema.minimum)) return `integer ≥ ${schema.minimum}`;
     return 'integer';
   }
-  if (schema.type === 'string' && schema.maxLength !== undefined) return `string of at most ${schema.maxLength} characters`;
+  if (schema.type === 'string' && schema.maxLength !== undefined)
+    return `string of at most ${schema.maxLength} characters`;
   return String(schema.type ?? 'value');
 }
 
@@ -74,4 +84,5 @@ const anchor = (operationId: string) => operationId.replace(/[A-Z]/g, (c) => `-$
 /** Escaped text with `code` spans. */
 const inline = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -23,11 +23,17 @@ export function readCatalogue(dataDir: string): CatalogueSources & { elementFile
   const elementRoot = join(dataDir, ELEMENT_DIR);
   // onlyFiles: false, so that a directory named *.json is reported rather than silently skipped
   const entries = fg
-    .sync('**/*.json', { cwd: elementRoot, onlyFiles: false, dot: false, followSymbolicLinks: true })
+    .sync('**/*.json', {
+      cwd: elementRoot,
+      onlyFiles: false,
+      dot: false,
+      followSymbolicLinks: true,
+    })
     .sort(compareCodeUnits);
   const missingRoot = !isDirectory(elementRoot);
   function* elementFiles(): Generator<SourceFile> {
-    if (missingRoot) yield { file: display(elementRoot), unreadable: 'folder of data element files is missing' };
+    if (missingRoot)
+      yield { file: display(elementRoot), unreadable: 'folder of data element files is missing' };
     for (const entry of entries) yield readSource(join(elementRoot, entry), display);
   }
   return { lists, elementFiles: elementFiles(), elementFileCount: entries.length };
@@ -44,10 +50,14 @@ function isDirectory(path: string): boolean {
 function readSource(path: string, display: (path: string) => string): SourceFile {
   const file = display(path);
   try {
-    if (statSync(path).isDirectory()) return { file, unreadable: 'is a directory, expected a JSON file' };
+    if (statSync(path).isDirectory())
+      return { file, unreadable: 'is a directory, expected a JSON file' };
     return { file, text: readFileSync(path, 'utf8') };
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    return { file, unreadable: code === 'ENOENT' ? 'file is missing' : `cannot be read (${code ?? message})` };
+    return {
+      file,
+      unreadable: code === 'ENOENT' ? 'file is missing' : `cannot be read (${code ?? message})`,
+    };
   }
 }

@@ -5,19 +5,28 @@ import { z } from 'zod';
 import { DataElementInput, ReferenceListInput } from '../core/schema.ts';
 import { jsonPath, type Problem } from './problems.ts';
 
-export const dataElementJsonSchema = z.toJSONSchema(DataElementInput, { io: 'input', target: 'draft-7' });
+export const dataElementJsonSchema = z.toJSONSchema(DataElementInput, {
+  io: 'input',
+  target: 'draft-7',
+});
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validateElementShape = ajv.compile(dataElementJsonSchema);
 
 /** Problems with the shape of one data element at `prefix` (e.g. `[3]`) inside `file`. */
-export function checkElementShape(value: unknown, file: string, prefix: (string | number)[]): Problem[] {
+export function checkElementShape(
+  value: unknown,
+  file: string,
+  prefix: (string | number)[],
+): Problem[] {
   if (validateElementShape(value)) return [];
-  return humanizeAjvErrors(validateElementShape.errors ?? [], value).map(({ segments, message }) => ({
-    file,
-    path: jsonPath([...prefix, ...segments]) || '(root)',
-    message,
-  }));
+  return humanizeAjvErrors(validateElementShape.errors ?? [], value).map(
+    ({ segments, message }) => ({
+      file,
+      path: jsonPath([...prefix, ...segments]) || '(root)',
+      message,
+    }),
+  );
 }
 
 /** Problems with a reference list file's shape, from zod. */
@@ -79,12 +88,15 @@ function humanizeAjvErrors(errors: ErrorObject[], root: unknown) {
     } else if (error.keyword === 'type') {
       message = `expected ${error.params.type}, got ${typeName(valueAt(root, segments))}`;
     } else if (error.keyword === 'anyOf') {
-      message = segments.at(-1) === '_id' ? REFERENCE_UNION_MESSAGE.id : REFERENCE_UNION_MESSAGE.reference;
+      message =
+        segments.at(-1) === '_id' ? REFERENCE_UNION_MESSAGE.id : REFERENCE_UNION_MESSAGE.reference;
     } else {
       message = error.message ?? error.keyword;
     }
     const key = `${JSON.stringify(segments)} ${message}`;
-    if (!seen.has(key)) seen.add(key), out.push({ segments, message });
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ segments, message });
   }
   return out;
 }

@@ -10,7 +10,10 @@ export interface WriteSummary {
   bytes: number;
 }
 
-export function writeSnapshotAtomically(outDir: string, files: Map<string, Uint8Array>): WriteSummary {
+export function writeSnapshotAtomically(
+  outDir: string,
+  files: Map<string, Uint8Array>,
+): WriteSummary {
   const target = resolve(outDir);
   const parent = dirname(target);
   mkdirSync(parent, { recursive: true });

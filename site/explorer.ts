@@ -4,8 +4,24 @@
 import { ApiError, createClient, type FacetCounts } from '../client/index.ts';
 import { byId } from './explorer/dom.ts';
 import { enableLiveExamples } from './explorer/live-examples.ts';
-import { fillSelect, itemOptions, renderFacets, renderRows, renderSummary, type Row } from './explorer/render.ts';
-import { FILTERS, emptyState, facetQuery, searchQuery, stateFromUrl, stateToUrl, type ExplorerState, type Filter } from './explorer/state.ts';
+import {
+  fillSelect,
+  itemOptions,
+  renderFacets,
+  renderRows,
+  renderSummary,
+  type Row,
+} from './explorer/render.ts';
+import {
+  FILTERS,
+  emptyState,
+  facetQuery,
+  searchQuery,
+  stateFromUrl,
+  stateToUrl,
+  type ExplorerState,
+  type Filter,
+} from './explorer/state.ts';
 
 const TITLE_PAUSE_MS = 350;
 
@@ -13,21 +29,33 @@ const api = createClient({ baseUrl: location.origin });
 const form = byId<HTMLFormElement>('search-form');
 const titleInput = byId<HTMLInputElement>('q-title');
 const limitSelect = byId<HTMLSelectElement>('q-limit');
-const selects = Object.fromEntries(FILTERS.map((filter) => [filter, byId<HTMLSelectElement>(`q-${filter}`)])) as Record<Filter, HTMLSelectElement>;
+const selects = Object.fromEntries(
+  FILTERS.map((filter) => [filter, byId<HTMLSelectElement>(`q-${filter}`)]),
+) as Record<Filter, HTMLSelectElement>;
 
 let state: ExplorerState = stateFromUrl(location.search);
 let inFlight: AbortController | undefined;
 
 async function start() {
-  for (const element of document.querySelectorAll('[data-origin]')) element.textContent = location.origin;
+  for (const element of document.querySelectorAll('[data-origin]'))
+    element.textContent = location.origin;
   enableLiveExamples();
   try {
-    const [categories, dataSources, sectors, fields, everything] = await Promise.all([api.categories(), api.dataSources(), api.sectors(), api.fields(), api.facets()]);
+    const [categories, dataSources, sectors, fields, everything] = await Promise.all([
+      api.categories(),
+      api.dataSources(),
+      api.sectors(),
+      api.fields(),
+      api.facets(),
+    ]);
     fillSelect(selects.category, itemOptions(categories));
     fillSelect(selects.dataSource, itemOptions(dataSources));
     fillSelect(selects.sector, itemOptions(sectors));
     fillSelect(selects.field, itemOptions(fields));
-    fillSelect(selects.year, everything.year.map(({ year }) => ({ value: String(year), label: String(year) })));
+    fillSelect(
+      selects.year,
+      everything.year.map(({ year }) => ({ value: String(year), label: String(year) })),
+    );
   } catch (error) {
     showError(error);
   }
@@ -44,7 +72,12 @@ function showState() {
 
 /** The state from the form, back to the first page. */
 function readForm(): ExplorerState {
-  const next: ExplorerState = { ...state, title: titleInput.value, limit: Number(limitSelect.value), offset: 0 };
+  const next: ExplorerState = {
+    ...state,
+    title: titleInput.value,
+    limit: Number(limitSelect.value),
+    offset: 0,
+  };
   for (const filter of FILTERS) next[filter] = selects[filter].value;
   return next;
 }
@@ -56,10 +89,14 @@ async function search({ history }: { history: 'push' | 'none' }) {
   const url = api.urls.search(query);
   byId<HTMLInputElement>('request-url').value = url;
   byId<HTMLAnchorElement>('open-url').href = url;
-  if (history === 'push') window.history.pushState(null, '', `${location.pathname}${stateToUrl(state)}${location.hash}`);
+  if (history === 'push')
+    window.history.pushState(null, '', `${location.pathname}${stateToUrl(state)}${location.hash}`);
   byId('results').setAttribute('aria-busy', 'true');
   try {
-    const [page, facets] = await Promise.all([api.search(query, { signal: controller.signal }), api.facets(facetQuery(state), { signal: controller.signal })]);
+    const [page, facets] = await Promise.all([
+      api.search(query, { signal: controller.signal }),
+      api.facets(facetQuery(state), { signal: controller.signal }),
+    ]);
     showResults(page.elements, page.total, facets);
   } catch (error) {
     if (controller.signal.aborted) return; // a newer search took over
@@ -71,7 +108,10 @@ async function search({ history }: { history: 'push' | 'none' }) {
 
 function showResults(rows: Row[], total: number, facets: FacetCounts) {
   byId('search-error').hidden = true;
-  renderRows(rows, { element: (id) => api.urls.element(id), tableCsv: (id, year) => api.urls.tableCsv(id, year) });
+  renderRows(rows, {
+    element: (id) => api.urls.element(id),
+    tableCsv: (id, year) => api.urls.tableCsv(id, year),
+  });
   renderSummary(state, total, rows.length);
   renderFacets(facets, state, (filter, value) => {
     state = { ...state, [filter]: value, offset: 0 };
@@ -81,7 +121,14 @@ function showResults(rows: Row[], total: number, facets: FacetCounts) {
 }
 
 function showError(error: unknown) {
-  const message = error instanceof ApiError ? (typeof error.body === 'string' ? error.body : 'message' in error.body ? error.body.message : error.body.error) : String(error);
+  const message =
+    error instanceof ApiError
+      ? typeof error.body === 'string'
+        ? error.body
+        : 'message' in error.body
+          ? error.body.message
+          : error.body.error
+      : String(error);
   const box = byId('search-error');
   box.textContent = message;
   box.hidden = false;

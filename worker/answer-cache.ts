@@ -5,7 +5,10 @@ import { LruCache } from './lru-cache.ts';
 export const ANSWER_CACHE_ELEMENTS = 1_000_000; // 4 MB of Uint32
 
 export class AnswerCache {
-  private readonly answers = new LruCache<string, Uint32Array>(ANSWER_CACHE_ELEMENTS, (answer) => answer.length);
+  private readonly answers = new LruCache<string, Uint32Array>(
+    ANSWER_CACHE_ELEMENTS,
+    (answer) => answer.length,
+  );
 
   getOrCompute(key: string, compute: () => Uint32Array): Uint32Array {
     let answer = this.answers.get(key);

@@ -36,10 +36,15 @@ export function answerLength(elements: Uint32Array, format: ElementFormat, bare 
   return length;
 }
 
-type Opened = { kind: 'block'; bytes: Promise<Uint8Array> } | { kind: 'run'; run: Promise<OpenRun> };
+type Opened =
+  { kind: 'block'; bytes: Promise<Uint8Array> } | { kind: 'run'; run: Promise<OpenRun> };
 
 /** The answer's bytes; `bare`: one element alone, without the array's brackets. */
-export async function* answerChunks(source: AnswerSource, format: ElementFormat, bare = false): AsyncGenerator<Uint8Array> {
+export async function* answerChunks(
+  source: AnswerSource,
+  format: ElementFormat,
+  bare = false,
+): AsyncGenerator<Uint8Array> {
   const { elements, plan } = source;
   const out = new ChunkWriter();
   const opened: Opened[] = [];
@@ -64,15 +69,20 @@ export async function* answerChunks(source: AnswerSource, format: ElementFormat,
         const step = plan.stepOf[i]!;
         if (current?.step !== step) {
           current?.reader?.cancel();
-          while (nextToOpen < plan.steps.length && nextToOpen <= step + PREFETCH) opened.push(open(plan.steps[nextToOpen++]!));
+          while (nextToOpen < plan.steps.length && nextToOpen <= step + PREFETCH)
+            opened.push(open(plan.steps[nextToOpen++]!));
           const next = opened.shift()!;
-          current = next.kind === 'block' ? { step, bytes: await next.bytes } : { step, reader: new RunReader(await next.run) };
+          current =
+            next.kind === 'block'
+              ? { step, bytes: await next.bytes }
+              : { step, reader: new RunReader(await next.run) };
         }
         const at = source.placement(e);
         bytes = current.bytes
           ? current.bytes.subarray(at.start, at.start + at.length)
           : await current.reader!.range(at.runStart, at.runStart + at.length);
-        if (bytes.length !== at.length) throw new Error(`element ${e}: the snapshot file is shorter than the index says`);
+        if (bytes.length !== at.length)
+          throw new Error(`element ${e}: the snapshot file is shorter than the index says`);
         source.keep?.(e, bytes);
       }
       if (i > 0) out.piece(COMMA);
@@ -85,7 +95,8 @@ export async function* answerChunks(source: AnswerSource, format: ElementFormat,
   } finally {
     source.done();
     current?.reader?.cancel();
-    for (const pending of opened) if (pending.kind === 'run') pending.run.then(closeRun, () => undefined);
+    for (const pending of opened)
+      if (pending.kind === 'run') pending.run.then(closeRun, () => undefined);
   }
 }
 

@@ -1,7 +1,12 @@
 // An answer ready to stream: its exact length, the reads it will make, and its bytes. Shared by
 // the route and the benchmarks, so both measure the same work.
 import type { ElementKey } from '../core/contract.ts';
-import { answerChunks, answerLength, type AnswerSource, type ElementFormat } from './answer-stream.ts';
+import {
+  answerChunks,
+  answerLength,
+  type AnswerSource,
+  type ElementFormat,
+} from './answer-stream.ts';
 import { projectedElement, wholeElement } from './element-format.ts';
 import type { ReadBudget } from './read-budget.ts';
 import { planReads, type ReadPlan } from './read-plan.ts';
@@ -38,14 +43,25 @@ export function prepareAnswer(
     plan,
     placement: (e) => {
       const block = elementBlock[e]!;
-      return { start: elementStart[e]!, runStart: index.blockRunOffset[block]! + elementStart[e]!, length: elementLength[e]! };
+      return {
+        start: elementStart[e]!,
+        runStart: index.blockRunOffset[block]! + elementStart[e]!,
+        length: elementLength[e]!,
+      };
     },
     readBlock: (block) => store.block(index.buildId, block, budget),
     openRun: (run) => store.run(index.buildId, run, budget),
-    keep: index.elements.worthKeeping(plan.missingBytes) ? (e, bytes) => index.elements.keep(e, bytes) : undefined,
+    keep: index.elements.worthKeeping(plan.missingBytes)
+      ? (e, bytes) => index.elements.keep(e, bytes)
+      : undefined,
     done: holds.release,
   };
-  return { length: answerLength(elements, format, bare), plan, chunks: () => answerChunks(source, format, bare), discard: source.done };
+  return {
+    length: answerLength(elements, format, bare),
+    plan,
+    chunks: () => answerChunks(source, format, bare),
+    discard: source.done,
+  };
 }
 
 /** How the answer writes each element: whole, or projected to `fields` (which needs keys.bin). */
@@ -57,6 +73,7 @@ export async function answerFormat(
   keepAlive?: (promise: Promise<unknown>) => void,
 ): Promise<ElementFormat> {
   const { elementLength } = index.sections;
-  return fields ? projectedElement(elementLength, await store.keyStarts(index, budget, keepAlive), fields) : wholeElement(elementLength);
+  return fields
+    ? projectedElement(elementLength, await store.keyStarts(index, budget, keepAlive), fields)
+    : wholeElement(elementLength);
 }
-

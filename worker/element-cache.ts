@@ -32,11 +32,15 @@ export class ElementCache {
     capacity = ELEMENT_CACHE_BYTES,
     private readonly outsideLimit = HELD_OUTSIDE_BYTES,
   ) {
-    this.cache = new LruCache(capacity, (bytes) => bytes.length, (dropped) => {
-      if (!this.holders.has(dropped)) return;
-      this.outside.add(dropped);
-      this.outsideBytes += dropped.length;
-    });
+    this.cache = new LruCache(
+      capacity,
+      (bytes) => bytes.length,
+      (dropped) => {
+        if (!this.holders.has(dropped)) return;
+        this.outside.add(dropped);
+        this.outsideBytes += dropped.length;
+      },
+    );
   }
 
   get bytesHeld(): number {

@@ -18,7 +18,11 @@ export const wholeElement = (elementLength: Uint32Array): ElementFormat => ({
 });
 
 /** Only `fields` of each element, in the contract's key order; `keyStart` from keys.bin. */
-export function projectedElement(elementLength: Uint32Array, keyStart: ElementKeyStarts, fields: readonly ElementKey[]): ElementFormat {
+export function projectedElement(
+  elementLength: Uint32Array,
+  keyStart: ElementKeyStarts,
+  fields: readonly ElementKey[],
+): ElementFormat {
   const keys = fields.map((field) => ELEMENT_KEYS.indexOf(field));
   // `"key":value` of key k: from its start to one byte (comma or closing brace) before the next key's
   const range = (e: number, k: number): [number, number] => {

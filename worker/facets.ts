@@ -3,7 +3,15 @@
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import type { FacetCounts, ReferenceItem } from '../core/schema.ts';
 import { intersectSorted, unionSorted } from './posting-lists.ts';
-import { DIMENSIONS, filteredCandidates, matchTitles, postingList, type Dimension, type ResolvedFilters, type SearchIndex } from './search.ts';
+import {
+  DIMENSIONS,
+  filteredCandidates,
+  matchTitles,
+  postingList,
+  type Dimension,
+  type ResolvedFilters,
+  type SearchIndex,
+} from './search.ts';
 import type { CompiledTitlePattern } from './title-search/index.ts';
 
 export function countFacets(
@@ -12,18 +20,28 @@ export function countFacets(
   resolved: ResolvedFilters,
   lists: Record<ReferenceListName, ReferenceItem[]>,
 ): FacetCounts {
-  const perDimension = DIMENSIONS.map((dimension) => filteredCandidates(index, resolved, dimension));
+  const perDimension = DIMENSIONS.map((dimension) =>
+    filteredCandidates(index, resolved, dimension),
+  );
   // titles are matched only where some dimension's count can use them
-  const reachable = perDimension.some((set) => set === undefined) ? undefined : unionSorted(perDimension as Uint32Array[]);
+  const reachable = perDimension.some((set) => set === undefined)
+    ? undefined
+    : unionSorted(perDimension as Uint32Array[]);
   const titled = pattern ? matchTitles(index, pattern, reachable) : undefined;
-  const restrict = (set: Uint32Array | undefined) => (set && titled ? intersectSorted(set, titled) : (set ?? titled));
+  const restrict = (set: Uint32Array | undefined) =>
+    set && titled ? intersectSorted(set, titled) : (set ?? titled);
   const total = restrict(filteredCandidates(index, resolved));
   const counts = {} as Record<Dimension, Uint32Array>;
   const totalMembers = memberBitmap(index, total);
   DIMENSIONS.forEach((dimension, d) => {
     // a dimension without a filter of its own counts over the answer itself: one bitmap for all of them
-    const unfiltered = dimension === 'year' ? resolved.years === undefined : resolved.slugs[dimension].length === 0;
-    counts[dimension] = countItems(index, dimension, unfiltered ? totalMembers : memberBitmap(index, restrict(perDimension[d])));
+    const unfiltered =
+      dimension === 'year' ? resolved.years === undefined : resolved.slugs[dimension].length === 0;
+    counts[dimension] = countItems(
+      index,
+      dimension,
+      unfiltered ? totalMembers : memberBitmap(index, restrict(perDimension[d])),
+    );
   });
 
   const facets = { total: total?.length ?? index.elementCount } as FacetCounts;
@@ -41,7 +59,10 @@ export function countFacets(
 }
 
 /** 1 for each element of the set; undefined for "every element". */
-function memberBitmap(index: SearchIndex, elements: Uint32Array | undefined): Uint8Array | undefined {
+function memberBitmap(
+  index: SearchIndex,
+  elements: Uint32Array | undefined,
+): Uint8Array | undefined {
   if (!elements) return undefined;
   const member = new Uint8Array(index.elementCount);
   for (let i = 0; i < elements.length; i++) member[elements[i]!] = 1;
@@ -49,7 +70,11 @@ function memberBitmap(index: SearchIndex, elements: Uint32Array | undefined): Ui
 }
 
 /** For each item of a dimension, how many of the member elements (all when undefined) it holds. */
-function countItems(index: SearchIndex, dimension: Dimension, member: Uint8Array | undefined): Uint32Array {
+function countItems(
+  index: SearchIndex,
+  dimension: Dimension,
+  member: Uint8Array | undefined,
+): Uint32Array {
   const itemCount = dimension === 'year' ? index.years.length : index.slugs[dimension].exact.size;
   const counts = new Uint32Array(itemCount);
   for (let n = 0; n < itemCount; n++) {

@@ -30,4 +30,5 @@ export function fixedLengthStream(
 }
 
 /** The client went away (workerd cancels the body): not an error of ours. */
-const isClientGone = (error: unknown) => /cancel|abort|disconnect/i.test(String((error as Error)?.message ?? error));
+const isClientGone = (error: unknown) =>
+  /cancel|abort|disconnect/i.test(String((error as Error)?.message ?? error));

@@ -1,16 +1,29 @@
 // The contract's error answers, as HTTPExceptions carrying their JSON body. Rendered in one
 // place (app.onError), with the same CORS and nosniff headers as every other answer.
 import { HTTPException } from 'hono/http-exception';
-import { ERROR_CACHE_CONTROL, FETCH_FAILED, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
+import {
+  ERROR_CACHE_CONTROL,
+  FETCH_FAILED,
+  REFERENCE_LISTS,
+  type ReferenceListName,
+} from '../core/contract.ts';
 import type { ErrorBody, MessageBody } from '../core/schema.ts';
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
-const jsonException = (status: 400 | 404 | 405, body: object, headers: Record<string, string> = {}) =>
+const jsonException = (
+  status: 400 | 404 | 405,
+  body: object,
+  headers: Record<string, string> = {},
+) =>
   new HTTPException(status, {
     res: new Response(JSON.stringify(body), {
       status,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': ERROR_CACHE_CONTROL, ...headers },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': ERROR_CACHE_CONTROL,
+        ...headers,
+      },
     }),
   });
 
@@ -23,12 +36,15 @@ export const unknownSlug = (list: ReferenceListName, slug: string) => {
   return jsonException(404, body);
 };
 
-export const invalidPattern = (message: string) => jsonException(400, { message } satisfies MessageBody);
+export const invalidPattern = (message: string) =>
+  jsonException(400, { message } satisfies MessageBody);
 
 /** A parameter other than the title is wrong (paging, year, fields, a misspelt name). */
-export const invalidQuery = (message: string) => jsonException(400, { message } satisfies MessageBody);
+export const invalidQuery = (message: string) =>
+  jsonException(400, { message } satisfies MessageBody);
 
-export const searchFetchFailed = () => jsonException(400, { message: FETCH_FAILED } satisfies MessageBody);
+export const searchFetchFailed = () =>
+  jsonException(400, { message: FETCH_FAILED } satisfies MessageBody);
 
 export const listFetchFailed = () => jsonException(400, { error: FETCH_FAILED });
 
@@ -51,6 +67,13 @@ export const noSuchTable = (id: string, table: string) =>
   } satisfies ErrorBody);
 
 export const methodNotAllowed = (method: string) =>
-  jsonException(405, { error: `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS.join(', ')}).`, status: 405 } satisfies ErrorBody, {
-    allow: ALLOWED_METHODS.join(', '),
-  });
+  jsonException(
+    405,
+    {
+      error: `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS.join(', ')}).`,
+      status: 405,
+    } satisfies ErrorBody,
+    {
+      allow: ALLOWED_METHODS.join(', '),
+    },
+  );

@@ -24,7 +24,13 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { DOCUMENTATION_FILES, REFERENCE_LISTS } from '../core/contract.ts';
-import { ALLOWED_METHODS, listFetchFailed, methodNotAllowed, notFound, searchFetchFailed } from './http-errors.ts';
+import {
+  ALLOWED_METHODS,
+  listFetchFailed,
+  methodNotAllowed,
+  notFound,
+  searchFetchFailed,
+} from './http-errors.ts';
 import type { AppEnv } from './responses.ts';
 import { serveDocumentation } from './routes/documentation.ts';
 import { oneElement, tableAsCsv } from './routes/element.ts';
@@ -36,12 +42,17 @@ type Handler = (c: Context<AppEnv>) => Promise<Response>;
 
 /** Every path the API answers: registered for GET (and HEAD), and the only ones OPTIONS answers. */
 const ROUTES: { path: string; handler: Handler }[] = [
-  ...REFERENCE_LISTS.map(({ name, endpoint }) => ({ path: endpoint, handler: (c: Context<AppEnv>) => serveList(c, name) })),
+  ...REFERENCE_LISTS.map(({ name, endpoint }) => ({
+    path: endpoint,
+    handler: (c: Context<AppEnv>) => serveList(c, name),
+  })),
   { path: '/api/v1/data-element', handler: search },
   { path: '/api/v1/data-element/:id', handler: oneElement },
   { path: '/api/v1/data-element/:id/:table', handler: tableAsCsv },
   { path: '/api/v1/facets', handler: facets },
-  ...DOCUMENTATION_FILES.flatMap(({ name, paths }) => paths.map((path) => ({ path, handler: (c: Context<AppEnv>) => serveDocumentation(c, name) }))),
+  ...DOCUMENTATION_FILES.flatMap(({ name, paths }) =>
+    paths.map((path) => ({ path, handler: (c: Context<AppEnv>) => serveDocumentation(c, name) })),
+  ),
 ];
 const EXPOSED_HEADERS = ['ETag', 'Content-Length', 'X-Total-Count', 'Link', 'Content-Disposition'];
 
@@ -61,10 +72,18 @@ app.use(async (c, next) => {
 });
 app.use(async (c, next) => {
   if (!ALLOWED_METHODS.includes(c.req.method)) throw methodNotAllowed(c.req.method);
-  if (c.req.method === 'OPTIONS' && !isRoute(new URL(c.req.url).pathname)) throw notFound(new URL(c.req.url).pathname);
+  if (c.req.method === 'OPTIONS' && !isRoute(new URL(c.req.url).pathname))
+    throw notFound(new URL(c.req.url).pathname);
   await next();
 });
-app.use(cors({ origin: '*', allowMethods: ALLOWED_METHODS, exposeHeaders: EXPOSED_HEADERS, maxAge: 86400 }));
+app.use(
+  cors({
+    origin: '*',
+    allowMethods: ALLOWED_METHODS,
+    exposeHeaders: EXPOSED_HEADERS,
+    maxAge: 86400,
+  }),
+);
 
 for (const { path, handler } of ROUTES) app.get(path, handler);
 
@@ -74,7 +93,9 @@ app.onError((error, c) => {
   if (error instanceof HTTPException) return error.getResponse();
   // Anything else is a failure to read the snapshot (or a bug): never a 500, never a stack trace.
   console.error(`${c.req.method} ${c.req.url}:`, error);
-  const isList = REFERENCE_LISTS.some(({ endpoint }) => routePattern(endpoint).test(new URL(c.req.url).pathname));
+  const isList = REFERENCE_LISTS.some(({ endpoint }) =>
+    routePattern(endpoint).test(new URL(c.req.url).pathname),
+  );
   return (isList ? listFetchFailed() : searchFetchFailed()).getResponse();
 });
 

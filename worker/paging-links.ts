@@ -18,7 +18,11 @@ function withOffset(url: URL, n: number): string {
   let replaced = false;
   for (const part of parts) {
     if (decodeName(part) !== 'offset') out.push(part);
-    else if (!replaced) out.push(`offset=${n}`), (replaced = true); // empty repeats (offset=&offset=5) collapse to one
+    // empty repeats (offset=&offset=5) collapse to one
+    else if (!replaced) {
+      out.push(`offset=${n}`);
+      replaced = true;
+    }
   }
   if (!replaced) out.push(`offset=${n}`);
   return `${url.origin}${url.pathname}?${out.join('&')}`;

@@ -19,7 +19,10 @@ export function unionSorted(lists: Uint32Array[]): Uint32Array {
   if (lists.length === 1) return lists[0]!;
   const all = new Uint32Array(lists.reduce((sum, list) => sum + list.length, 0));
   let offset = 0;
-  for (const list of lists) all.set(list, offset), (offset += list.length);
+  for (const list of lists) {
+    all.set(list, offset);
+    offset += list.length;
+  }
   all.sort();
   let n = 0;
   for (let i = 0; i < all.length; i++) if (n === 0 || all[n - 1] !== all[i]) all[n++] = all[i]!;

@@ -1,7 +1,13 @@
 // Reads the query string of the search endpoints (contract §3, §5, §7): empty values count as
 // absent, unknown parameters are ignored unless they look like a known one misspelt, a filter
 // may repeat (OR), the title and the paging parameters may not.
-import { ELEMENT_KEYS, MAX_LIMIT, REFERENCE_LISTS, type ElementKey, type ReferenceListName } from '../core/contract.ts';
+import {
+  ELEMENT_KEYS,
+  MAX_LIMIT,
+  REFERENCE_LISTS,
+  type ElementKey,
+  type ReferenceListName,
+} from '../core/contract.ts';
 
 /** Non-empty values of each filter parameter, as given, each once. */
 export type SlugFilters = Record<ReferenceListName, string[]>;
@@ -21,7 +27,14 @@ export type ParsedQuery = { ok: true; query: SearchQuery } | { ok: false; messag
 
 const FILTER_PARAMETERS = REFERENCE_LISTS.map(({ param }) => param);
 /** Every parameter of the data-element search; the facets take the same names (and ignore paging and fields). */
-export const SEARCH_PARAMETERS = ['title', ...FILTER_PARAMETERS, 'year', 'limit', 'offset', 'fields'] as const;
+export const SEARCH_PARAMETERS = [
+  'title',
+  ...FILTER_PARAMETERS,
+  'year',
+  'limit',
+  'offset',
+  'fields',
+] as const;
 
 class QueryError extends Error {}
 
@@ -30,9 +43,11 @@ export function parseSearchParams(params: URLSearchParams, { paging = true } = {
   try {
     checkParameterNames(params, SEARCH_PARAMETERS);
     const titles = nonEmpty(params, 'title');
-    if (titles.length > 1) throw new QueryError('Invalid title pattern: give the title parameter once.');
+    if (titles.length > 1)
+      throw new QueryError('Invalid title pattern: give the title parameter once.');
     const filters = {} as SlugFilters;
-    for (const { name, param } of REFERENCE_LISTS) filters[name] = [...new Set(nonEmpty(params, param))];
+    for (const { name, param } of REFERENCE_LISTS)
+      filters[name] = [...new Set(nonEmpty(params, param))];
     return {
       ok: true,
       query: {
@@ -51,7 +66,9 @@ export function parseSearchParams(params: URLSearchParams, { paging = true } = {
 }
 
 /** The `fields` parameter alone, for the one-element endpoint. */
-export function parseFieldsOnly(params: URLSearchParams): { ok: true; fields: ElementKey[] | undefined } | { ok: false; message: string } {
+export function parseFieldsOnly(
+  params: URLSearchParams,
+): { ok: true; fields: ElementKey[] | undefined } | { ok: false; message: string } {
   try {
     checkParameterNames(params, ['fields']);
     return { ok: true, fields: parseFields(nonEmpty(params, 'fields')) };
@@ -71,16 +88,24 @@ function checkParameterNames(params: URLSearchParams, known: readonly string[]) 
     const bare = name.endsWith('[]') ? name.slice(0, -2) : name;
     const meant = known.find((k) => k.toLowerCase() === bare.toLowerCase());
     if (meant === undefined) continue; // unknown parameters are ignored (cache-busters and the like)
-    const hint = name.endsWith('[]') ? ` Repeat "${meant}" without brackets to give several values.` : ' Parameter names are case-sensitive.';
+    const hint = name.endsWith('[]')
+      ? ` Repeat "${meant}" without brackets to give several values.`
+      : ' Parameter names are case-sensitive.';
     throw new QueryError(`Unknown parameter "${name}": did you mean "${meant}"?${hint}`);
   }
 }
 
-const nonEmpty = (params: URLSearchParams, name: string) => params.getAll(name).filter((value) => value !== '');
+const nonEmpty = (params: URLSearchParams, name: string) =>
+  params.getAll(name).filter((value) => value !== '');
 
 const PLAIN_INTEGER = /^[0-9]+$/;
 
-function parseCount(params: URLSearchParams, name: 'limit' | 'offset', min: number, max: number): number | undefined {
+function parseCount(
+  params: URLSearchParams,
+  name: 'limit' | 'offset',
+  min: number,
+  max: number,
+): number | undefined {
   const values = nonEmpty(params, name);
   const range = name === 'limit' ? `an integer from ${min} to ${max}` : `an integer from ${min} up`;
   if (values.length > 1) throw new QueryError(`Invalid ${name}: give it once, as ${range}.`);
@@ -88,7 +113,9 @@ function parseCount(params: URLSearchParams, name: 'limit' | 'offset', min: numb
   const value = values[0]!;
   const n = PLAIN_INTEGER.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new QueryError(`Invalid ${name} ${JSON.stringify(value)}: ${name} must be ${range}, written in plain digits.`);
+    throw new QueryError(
+      `Invalid ${name} ${JSON.stringify(value)}: ${name} must be ${range}, written in plain digits.`,
+    );
   }
   return n;
 }
@@ -97,7 +124,10 @@ function parseYears(values: string[]): number[] {
   const years = new Set<number>();
   for (const value of values) {
     const n = /^-?[0-9]+$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(n)) throw new QueryError(`Invalid year ${JSON.stringify(value)}: year must be an integer, such as 2023.`);
+    if (!Number.isSafeInteger(n))
+      throw new QueryError(
+        `Invalid year ${JSON.stringify(value)}: year must be an integer, such as 2023.`,
+      );
     years.add(n);
   }
   return [...years].sort((a, b) => a - b);
@@ -108,7 +138,9 @@ function parseFields(values: string[]): ElementKey[] | undefined {
   if (names.length === 0) return undefined;
   for (const name of names) {
     if (!(ELEMENT_KEYS as readonly string[]).includes(name)) {
-      throw new QueryError(`Invalid fields: ${JSON.stringify(name)} is not a key of a data element; the keys are ${ELEMENT_KEYS.join(', ')}.`);
+      throw new QueryError(
+        `Invalid fields: ${JSON.stringify(name)} is not a key of a data element; the keys are ${ELEMENT_KEYS.join(', ')}.`,
+      );
     }
   }
   return ELEMENT_KEYS.filter((key) => names.includes(key));

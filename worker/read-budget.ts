@@ -29,9 +29,11 @@ export class ReadBudget {
 
   /** Waits for a free connection, counts the read, and returns the function that frees it (idempotent). */
   async acquire(): Promise<() => void> {
-    if (this.reads >= this.maxReads) throw new ReadBudgetExceeded(`more than ${this.maxReads} snapshot reads`);
+    if (this.reads >= this.maxReads)
+      throw new ReadBudgetExceeded(`more than ${this.maxReads} snapshot reads`);
     this.reads++;
-    while (this.inFlight >= this.maxInFlight) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    while (this.inFlight >= this.maxInFlight)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.inFlight++;
     this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
     let released = false;
@@ -46,4 +48,6 @@ export class ReadBudget {
 
 /** The budget of a request: the free plan's 50 reads for a small page, the paid floor otherwise. */
 export const budgetFor = (limit: number | undefined) =>
-  new ReadBudget(limit !== undefined && limit <= SMALL_PAGE_LIMIT ? MAX_READS_SMALL_PAGE : MAX_READS_PER_REQUEST);
+  new ReadBudget(
+    limit !== undefined && limit <= SMALL_PAGE_LIMIT ? MAX_READS_SMALL_PAGE : MAX_READS_PER_REQUEST,
+  );

@@ -26,7 +26,10 @@ export interface ReadPlan {
 }
 
 export interface PlacementIndex {
-  sections: Pick<IndexSections, 'elementBlock' | 'elementStart' | 'elementLength' | 'blockLength' | 'runFirstBlock'>;
+  sections: Pick<
+    IndexSections,
+    'elementBlock' | 'elementStart' | 'elementLength' | 'blockLength' | 'runFirstBlock'
+  >;
   blockRun: Uint32Array;
   blockRunOffset: Uint32Array;
 }
@@ -59,7 +62,8 @@ export function planReads(
     const block = elementBlock[e]!;
     const run = index.blockRun[block]!;
     let need = needs[needs.length - 1];
-    if (need?.run !== run) needs.push((need = { run, blocks: [], blockBytes: 0, prefixBytes: 0, whole: false }));
+    if (need?.run !== run)
+      needs.push((need = { run, blocks: [], blockBytes: 0, prefixBytes: 0, whole: false }));
     if (need.blocks[need.blocks.length - 1] !== block) {
       need.blocks.push(block);
       need.blockBytes += blockLength[block]!;
@@ -69,17 +73,21 @@ export function planReads(
 
   let reads = 0;
   for (const need of needs) {
-    need.whole = READ_COST_BYTES + need.prefixBytes < need.blocks.length * READ_COST_BYTES + need.blockBytes;
+    need.whole =
+      READ_COST_BYTES + need.prefixBytes < need.blocks.length * READ_COST_BYTES + need.blockBytes;
     reads += need.whole ? 1 : need.blocks.length;
   }
   // Over budget: read whole the runs that would take the most block reads.
-  const byBlockReads = needs.filter((need) => !need.whole).sort((a, b) => b.blocks.length - a.blocks.length);
+  const byBlockReads = needs
+    .filter((need) => !need.whole)
+    .sort((a, b) => b.blocks.length - a.blocks.length);
   for (const need of byBlockReads) {
     if (reads <= maxReads) break;
     need.whole = true;
     reads -= need.blocks.length - 1;
   }
-  if (reads > maxReads) throw new Error(`an answer over ${needs.length} runs needs more than ${maxReads} reads`);
+  if (reads > maxReads)
+    throw new Error(`an answer over ${needs.length} runs needs more than ${maxReads} reads`);
 
   const steps: ReadStep[] = [];
   const stepOfBlock = new Map<number, number>();

@@ -8,8 +8,19 @@ export type AppEnv = { Bindings: Env };
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function snapshotHeaders(etag: string, length: number, extra: Record<string, string> = {}, contentType = JSON_TYPE): Headers {
-  return new Headers({ 'content-type': contentType, 'content-length': String(length), etag, 'cache-control': CACHE_CONTROL, ...extra });
+export function snapshotHeaders(
+  etag: string,
+  length: number,
+  extra: Record<string, string> = {},
+  contentType = JSON_TYPE,
+): Headers {
+  return new Headers({
+    'content-type': contentType,
+    'content-length': String(length),
+    etag,
+    'cache-control': CACHE_CONTROL,
+    ...extra,
+  });
 }
 
 export const notModified = (etag: string, extra: Record<string, string> = {}) =>
@@ -42,7 +53,10 @@ export async function streamedBody(answer: PreparedAnswer): Promise<ReadableStre
 export async function collect(answer: PreparedAnswer): Promise<Uint8Array> {
   const out = new Uint8Array(answer.length);
   let offset = 0;
-  for await (const chunk of answer.chunks()) out.set(chunk, offset), (offset += chunk.length);
+  for await (const chunk of answer.chunks()) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
   return out;
 }
 

@@ -17,7 +17,8 @@ export class RunReader {
   async range(start: number, end: number): Promise<Uint8Array> {
     while (this.chunkStart + this.chunk.length <= start) await this.next();
     const from = start - this.chunkStart;
-    if (end <= this.chunkStart + this.chunk.length) return this.chunk.subarray(from, end - this.chunkStart);
+    if (end <= this.chunkStart + this.chunk.length)
+      return this.chunk.subarray(from, end - this.chunkStart);
     const out = new Uint8Array(end - start);
     let filled = this.chunk.length - from;
     out.set(this.chunk.subarray(from), 0);

@@ -27,7 +27,10 @@ export interface SearchMatches {
 /** Checks a query before any snapshot read: a bad pattern or parameter is a 400 whatever the snapshot. */
 export function checkQuery(params: URLSearchParams, options?: { paging?: boolean }): CheckedQuery {
   const parsed = parseSearchParams(params, options);
-  if (!parsed.ok) throw parsed.message.startsWith('Invalid title pattern') ? invalidPattern(parsed.message) : invalidQuery(parsed.message);
+  if (!parsed.ok)
+    throw parsed.message.startsWith('Invalid title pattern')
+      ? invalidPattern(parsed.message)
+      : invalidQuery(parsed.message);
   const { query } = parsed;
   if (query.title === undefined) return { ...query, pattern: undefined };
   const compiled = compileTitlePattern(query.title);
@@ -43,16 +46,28 @@ export function resolveQuery(index: SearchIndex, query: CheckedQuery): ResolvedF
 }
 
 /** The normalized query: the title as given, the filters as item numbers (so equivalent slugs share it). */
-export const matchKeyOf = (query: CheckedQuery, resolved: ResolvedFilters) => JSON.stringify([query.title ?? '', resolved.slugs, resolved.years ?? null]);
+export const matchKeyOf = (query: CheckedQuery, resolved: ResolvedFilters) =>
+  JSON.stringify([query.title ?? '', resolved.slugs, resolved.years ?? null]);
 
 /** The matches of a checked query, in catalogue order, and the page asked for. */
-export function findMatches(index: SearchIndex & { answers: AnswerCache }, query: CheckedQuery): SearchMatches {
+export function findMatches(
+  index: SearchIndex & { answers: AnswerCache },
+  query: CheckedQuery,
+): SearchMatches {
   const resolved = resolveQuery(index, query);
   const matchKey = matchKeyOf(query, resolved);
-  const all = index.answers.getOrCompute(matchKey, () => findElements(index, query.pattern, resolved));
-  const end = query.limit === undefined ? all.length : Math.min(all.length, query.offset + query.limit);
+  const all = index.answers.getOrCompute(matchKey, () =>
+    findElements(index, query.pattern, resolved),
+  );
+  const end =
+    query.limit === undefined ? all.length : Math.min(all.length, query.offset + query.limit);
   const page = all.subarray(Math.min(query.offset, all.length), end);
-  const answerKey = JSON.stringify([matchKey, query.offset, query.limit ?? null, query.fields ?? null]);
+  const answerKey = JSON.stringify([
+    matchKey,
+    query.offset,
+    query.limit ?? null,
+    query.fields ?? null,
+  ]);
   return { resolved, matchKey, answerKey, all, page };
 }
 

@@ -3,7 +3,11 @@
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import { postingSections, type IndexSections } from '../core/snapshot-layout.ts';
 import { intersectSorted, unionSorted } from './posting-lists.ts';
-import { findMatchingTitles, type CompiledTitlePattern, type TitleSearchIndex } from './title-search/index.ts';
+import {
+  findMatchingTitles,
+  type CompiledTitlePattern,
+  type TitleSearchIndex,
+} from './title-search/index.ts';
 import type { SlugFilters } from './query.ts';
 
 export interface SlugLookup {
@@ -46,14 +50,19 @@ export interface ResolvedFilters {
   years: number[] | undefined;
 }
 export type Dimension = ReferenceListName | 'year';
-export const DIMENSIONS: readonly Dimension[] = [...REFERENCE_LISTS.map(({ name }) => name), 'year'];
+export const DIMENSIONS: readonly Dimension[] = [
+  ...REFERENCE_LISTS.map(({ name }) => name),
+  'year',
+];
 
 /** Slugs and years to item numbers, in the contract's order of lists; the first unknown slug stops it. */
 export function resolveFilters(
   index: SearchIndex,
   filters: SlugFilters,
   years: number[],
-): { kind: 'unknown-slug'; list: ReferenceListName; slug: string } | { kind: 'resolved'; resolved: ResolvedFilters } {
+):
+  | { kind: 'unknown-slug'; list: ReferenceListName; slug: string }
+  | { kind: 'resolved'; resolved: ResolvedFilters } {
   const slugs = {} as ResolvedFilters['slugs'];
   for (const { name } of REFERENCE_LISTS) {
     const numbers: number[] = [];
@@ -65,18 +74,34 @@ export function resolveFilters(
     slugs[name] = numbers.sort((a, b) => a - b);
   }
   // A year no element has matches nothing: it is not a list, so never a 404.
-  const yearNumbers = years.length === 0 ? undefined : years.map((year) => index.years.indexOf(year)).filter((y) => y >= 0);
+  const yearNumbers =
+    years.length === 0
+      ? undefined
+      : years.map((year) => index.years.indexOf(year)).filter((y) => y >= 0);
   return { kind: 'resolved', resolved: { slugs, years: yearNumbers } };
 }
 
 /** The elements a dimension's filter lets through, or undefined when it has no filter. */
-export function filterSet(index: SearchIndex, resolved: ResolvedFilters, dimension: Dimension): Uint32Array | undefined {
-  const items = dimension === 'year' ? resolved.years : resolved.slugs[dimension].length > 0 ? resolved.slugs[dimension] : undefined;
+export function filterSet(
+  index: SearchIndex,
+  resolved: ResolvedFilters,
+  dimension: Dimension,
+): Uint32Array | undefined {
+  const items =
+    dimension === 'year'
+      ? resolved.years
+      : resolved.slugs[dimension].length > 0
+        ? resolved.slugs[dimension]
+        : undefined;
   return items && unionSorted(items.map((n) => postingList(index.sections, dimension, n)));
 }
 
 /** The elements passing every filter but `except`'s, or undefined when none applies. */
-export function filteredCandidates(index: SearchIndex, resolved: ResolvedFilters, except?: Dimension): Uint32Array | undefined {
+export function filteredCandidates(
+  index: SearchIndex,
+  resolved: ResolvedFilters,
+  except?: Dimension,
+): Uint32Array | undefined {
   const sets = DIMENSIONS.filter((d) => d !== except)
     .map((d) => filterSet(index, resolved, d))
     .filter((set): set is Uint32Array => set !== undefined)
@@ -87,7 +112,11 @@ export function filteredCandidates(index: SearchIndex, resolved: ResolvedFilters
 }
 
 /** The matching elements, in catalogue order: posting lists intersected, then titles matched. */
-export function findElements(index: SearchIndex, title: CompiledTitlePattern | undefined, resolved: ResolvedFilters): Uint32Array {
+export function findElements(
+  index: SearchIndex,
+  title: CompiledTitlePattern | undefined,
+  resolved: ResolvedFilters,
+): Uint32Array {
   return matchTitles(index, title, filteredCandidates(index, resolved));
 }
 
@@ -98,7 +127,11 @@ export function postingList(sections: IndexSections, dimension: Dimension, n: nu
 }
 
 /** The candidates (all elements when undefined) whose title the pattern matches, in catalogue order. */
-export function matchTitles(index: SearchIndex, pattern: CompiledTitlePattern | undefined, candidates: Uint32Array | undefined): Uint32Array {
+export function matchTitles(
+  index: SearchIndex,
+  pattern: CompiledTitlePattern | undefined,
+  candidates: Uint32Array | undefined,
+): Uint32Array {
   if (!pattern) return candidates ?? allElements(index.elementCount);
   const { elementTitle } = index.sections;
   // the titles of the candidates, each once, ascending (many elements may share a title)

@@ -2,7 +2,12 @@
 // can hand in a fake), counted against the request's ReadBudget. The manifest and the index are
 // loaded once per isolate and kept; a failed read drops them, so a rebuilt snapshot is picked up
 // on the next request.
-import { ELEMENT_KEYS, REFERENCE_LISTS, type DocumentationFileName, type ReferenceListName } from '../core/contract.ts';
+import {
+  ELEMENT_KEYS,
+  REFERENCE_LISTS,
+  type DocumentationFileName,
+  type ReferenceListName,
+} from '../core/contract.ts';
 import {
   LAYOUT_VERSION,
   MANIFEST_PATH,
@@ -78,35 +83,56 @@ export class SnapshotStore {
   /** The index, loaded once; see manifest() for `keepAlive`. */
   index(budget: ReadBudget, keepAlive?: KeepAlive): Promise<LoadedIndex> {
     if (!this.indexPromise) {
-      this.indexPromise = this.remember(this.manifest(budget, keepAlive).then((manifest) => this.loadIndex(manifest.buildId, budget)));
+      this.indexPromise = this.remember(
+        this.manifest(budget, keepAlive).then((manifest) =>
+          this.loadIndex(manifest.buildId, budget),
+        ),
+      );
       keepAlive?.(this.indexPromise.catch(() => undefined));
     }
     return this.indexPromise;
   }
 
   /** A reference list, ready-to-serve bytes (lists are small: kept once read). */
-  async list(name: ReferenceListName, budget: ReadBudget, keepAlive?: KeepAlive): Promise<Uint8Array> {
+  async list(
+    name: ReferenceListName,
+    budget: ReadBudget,
+    keepAlive?: KeepAlive,
+  ): Promise<Uint8Array> {
     const manifest = await this.manifest(budget, keepAlive);
     return this.smallFile(snapshotPaths(manifest.buildId).list(name), budget);
   }
 
   /** A documentation file (the OpenAPI document, the page and its assets), kept once read like the lists. */
-  async documentationFile(name: DocumentationFileName, budget: ReadBudget, keepAlive?: KeepAlive): Promise<Uint8Array> {
+  async documentationFile(
+    name: DocumentationFileName,
+    budget: ReadBudget,
+    keepAlive?: KeepAlive,
+  ): Promise<Uint8Array> {
     const manifest = await this.manifest(budget, keepAlive);
     return this.smallFile(snapshotPaths(manifest.buildId).documentation(name), budget);
   }
 
   private async smallFile(path: string, budget: ReadBudget): Promise<Uint8Array> {
     let bytes = this.smallFiles.get(path);
-    if (!bytes) this.smallFiles.set(path, (bytes = new Uint8Array(await this.readBytes(path, budget))));
+    if (!bytes)
+      this.smallFiles.set(path, (bytes = new Uint8Array(await this.readBytes(path, budget))));
     return bytes;
   }
 
   /** A reference list's items (for the facets), parsed once. */
-  async listItems(name: ReferenceListName, budget: ReadBudget, keepAlive?: KeepAlive): Promise<ReferenceItem[]> {
+  async listItems(
+    name: ReferenceListName,
+    budget: ReadBudget,
+    keepAlive?: KeepAlive,
+  ): Promise<ReferenceItem[]> {
     const bytes = await this.list(name, budget, keepAlive);
     let items = this.parsedLists.get(bytes);
-    if (!items) this.parsedLists.set(bytes, (items = JSON.parse(new TextDecoder().decode(bytes)) as ReferenceItem[]));
+    if (!items)
+      this.parsedLists.set(
+        bytes,
+        (items = JSON.parse(new TextDecoder().decode(bytes)) as ReferenceItem[]),
+      );
     return items;
   }
 
@@ -114,9 +140,15 @@ export class SnapshotStore {
   ids(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<IdIndex> {
     return this.lazily(`ids ${index.buildId}`, keepAlive, async () => {
       const paths = snapshotPaths(index.buildId);
-      const [sections, text] = await Promise.all([this.readBytes(paths.idSections, budget), this.readBytes(paths.ids, budget)]);
+      const [sections, text] = await Promise.all([
+        this.readBytes(paths.idSections, budget),
+        this.readBytes(paths.ids, budget),
+      ]);
       try {
-        return { ...decodeIdSections(sections, index.elementCount), text: new TextDecoder().decode(text) };
+        return {
+          ...decodeIdSections(sections, index.elementCount),
+          text: new TextDecoder().decode(text),
+        };
       } catch (error) {
         throw this.unavailable(paths.idSections, (error as Error).message);
       }
@@ -124,11 +156,16 @@ export class SnapshotStore {
   }
 
   /** Where each key of each element starts (for projections), loaded once when first needed. */
-  keyStarts(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<ElementKeyStarts> {
+  keyStarts(
+    index: LoadedIndex,
+    budget: ReadBudget,
+    keepAlive?: KeepAlive,
+  ): Promise<ElementKeyStarts> {
     return this.lazily(`keys ${index.buildId}`, keepAlive, async () => {
       const path = snapshotPaths(index.buildId).keys;
       const bytes = await this.readBytes(path, budget);
-      if (bytes.byteLength !== index.elementCount * ELEMENT_KEYS.length * 4) throw this.unavailable(path, 'unexpected length');
+      if (bytes.byteLength !== index.elementCount * ELEMENT_KEYS.length * 4)
+        throw this.unavailable(path, 'unexpected length');
       return new Uint32Array(bytes);
     });
   }
@@ -195,7 +232,8 @@ export class SnapshotStore {
 
   private async loadManifest(budget: ReadBudget): Promise<Manifest> {
     const manifest = await this.readJson<Manifest>(MANIFEST_PATH, budget);
-    if (manifest?.layoutVersion !== LAYOUT_VERSION) throw this.unavailable(MANIFEST_PATH, 'unknown layout');
+    if (manifest?.layoutVersion !== LAYOUT_VERSION)
+      throw this.unavailable(MANIFEST_PATH, 'unknown layout');
     return manifest;
   }
 
@@ -206,7 +244,8 @@ export class SnapshotStore {
       this.readBytes(paths.indexBinary, budget),
       this.readBytes(paths.titles, budget),
     ]);
-    if (header.buildId !== buildId) throw this.unavailable(paths.index, 'belongs to another snapshot');
+    if (header.buildId !== buildId)
+      throw this.unavailable(paths.index, 'belongs to another snapshot');
     let sections: IndexSections;
     let titles: TitleSearchIndex;
     try {
@@ -215,8 +254,11 @@ export class SnapshotStore {
     } catch (error) {
       throw this.unavailable(paths.index, (error as Error).message);
     }
-    if (titles.count !== header.titleCount) throw this.unavailable(paths.titles, 'belongs to another snapshot');
-    const slugs = Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, buildSlugLookup(header.slugs[name])])) as SearchIndex['slugs'];
+    if (titles.count !== header.titleCount)
+      throw this.unavailable(paths.titles, 'belongs to another snapshot');
+    const slugs = Object.fromEntries(
+      REFERENCE_LISTS.map(({ name }) => [name, buildSlugLookup(header.slugs[name])]),
+    ) as SearchIndex['slugs'];
     return {
       buildId,
       elementCount: header.elementCount,

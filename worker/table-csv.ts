@@ -23,8 +23,14 @@ export function csvColumnNames(table: CsvTable): string[] {
       continue;
     }
     for (let i = 0; i < header.colSpan; i++, subColumn++) {
-      const labels = table.subHeaders.map((row) => row[subColumn]).filter((label) => label !== undefined);
-      names.push(labels.length > 0 ? [header.content, ...labels].join(' - ') : `${header.content} - ${i + 1}`);
+      const labels = table.subHeaders
+        .map((row) => row[subColumn])
+        .filter((label) => label !== undefined);
+      names.push(
+        labels.length > 0
+          ? [header.content, ...labels].join(' - ')
+          : `${header.content} - ${i + 1}`,
+      );
     }
   }
   return names;
@@ -42,5 +48,7 @@ export function neutralizeFormula(cell: string): string {
 const csvField = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
 export function tableCsv(table: CsvTable): string {
-  return [csvColumnNames(table), ...table.rows].map((record) => `${record.map((cell) => csvField(neutralizeFormula(cell))).join(',')}\r\n`).join('');
+  return [csvColumnNames(table), ...table.rows]
+    .map((record) => `${record.map((cell) => csvField(neutralizeFormula(cell))).join(',')}\r\n`)
+    .join('');
 }

@@ -27,7 +27,12 @@ export function buildOpenApiDocument() {
     security: [],
     tags: TAGS,
     paths: PATHS,
-    components: { schemas: componentSchemas(), parameters: PARAMETERS, headers: HEADERS, responses: RESPONSES },
+    components: {
+      schemas: componentSchemas(),
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      responses: RESPONSES,
+    },
   };
 }
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

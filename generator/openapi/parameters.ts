@@ -13,17 +13,37 @@ function queryParameter(name: string, schema: z.ZodType) {
   return { name, in: 'query', required: false, description, schema: json, ...style };
 }
 
-const queryParameters = Object.fromEntries(Object.entries(SearchParameters.shape).map(([name, schema]) => [name, queryParameter(name, schema)]));
+const queryParameters = Object.fromEntries(
+  Object.entries(SearchParameters.shape).map(([name, schema]) => [
+    name,
+    queryParameter(name, schema),
+  ]),
+);
 
 export const PARAMETERS = {
   ...queryParameters,
-  id: { name: 'id', in: 'path', required: true, description: 'The `_id` of a published data element.', schema: { type: 'string' }, example: '21bacaba8dd85048097c9862' },
-  tableYear: { name: 'year', in: 'path', required: true, description: 'A year the element has a table for.', schema: { type: 'integer' }, example: 2020 },
+  id: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'The `_id` of a published data element.',
+    schema: { type: 'string' },
+    example: '21bacaba8dd85048097c9862',
+  },
+  tableYear: {
+    name: 'year',
+    in: 'path',
+    required: true,
+    description: 'A year the element has a table for.',
+    schema: { type: 'integer' },
+    example: 2020,
+  },
   ifNoneMatch: {
     name: 'If-None-Match',
     in: 'header',
     required: false,
-    description: 'The ETag of an earlier answer: answered with 304 and no body while it is still current.',
+    description:
+      'The ETag of an earlier answer: answered with 304 and no body while it is still current.',
     schema: { type: 'string' },
   },
 };

@@ -11,8 +11,15 @@ const JSON_TYPE = 'application/json';
 const CSV_TYPE = 'text/csv';
 
 export const TAGS = [
-  { name: 'Data elements', description: 'Search the published data elements, read one, download a table.' },
-  { name: 'Reference lists', description: 'The categories, data sources, sectors and fields whose slugs the search filters by.' },
+  {
+    name: 'Data elements',
+    description: 'Search the published data elements, read one, download a table.',
+  },
+  {
+    name: 'Reference lists',
+    description:
+      'The categories, data sources, sectors and fields whose slugs the search filters by.',
+  },
   { name: 'Description', description: 'This document and the documentation page.' },
 ];
 
@@ -27,8 +34,19 @@ interface Operation {
   errors: Partial<Record<'400' | '404', ResponseName>>;
 }
 
-function operation({ operationId, tag, summary, description, parameters = [], ok, notModified = 'NotModified', errors }: Operation) {
-  const errorResponses = Object.fromEntries(Object.entries(errors).map(([status, name]) => [status, responseRef(name)]));
+function operation({
+  operationId,
+  tag,
+  summary,
+  description,
+  parameters = [],
+  ok,
+  notModified = 'NotModified',
+  errors,
+}: Operation) {
+  const errorResponses = Object.fromEntries(
+    Object.entries(errors).map(([status, name]) => [status, responseRef(name)]),
+  );
   return {
     get: {
       operationId,
@@ -54,28 +72,53 @@ const listPaths = Object.fromEntries(
       tag: 'Reference lists',
       summary: `Every ${label}`,
       description: `Every ${label} of the catalogue, in catalogue order. Filter the search with \`${param}=<slug>\`.`,
-      ok: { description: `The ${label} list.`, headers: okHeaders(), content: { [JSON_TYPE]: { schema: schemaRef('ReferenceList') } } },
+      ok: {
+        description: `The ${label} list.`,
+        headers: okHeaders(),
+        content: { [JSON_TYPE]: { schema: schemaRef('ReferenceList') } },
+      },
       errors: { '400': 'ListReadFailed' },
     }),
   ]),
 );
 
 type DocumentationPath = (typeof DOCUMENTATION_FILES)[number]['paths'][number];
-const DOCUMENTATION_OPERATIONS: Record<DocumentationPath, { operationId: string; summary: string; description: string }> = {
+const DOCUMENTATION_OPERATIONS: Record<
+  DocumentationPath,
+  { operationId: string; summary: string; description: string }
+> = {
   '/api/v1/openapi.json': {
     operationId: 'getOpenApiDocument',
     summary: 'This document',
-    description: 'The OpenAPI 3.1 description of the API, generated from its zod schemas when the snapshot is built.',
+    description:
+      'The OpenAPI 3.1 description of the API, generated from its zod schemas when the snapshot is built.',
   },
   '/': {
     operationId: 'getDocumentationPage',
     summary: 'The documentation page and explorer',
-    description: 'For people: what the API is, each endpoint with a live example, and an explorer of the catalogue.',
+    description:
+      'For people: what the API is, each endpoint with a live example, and an explorer of the catalogue.',
   },
-  '/docs': { operationId: 'getDocumentationPageAtDocs', summary: 'The documentation page, at /docs', description: 'The same page as `/`.' },
-  '/docs/explorer.js': { operationId: 'getExplorerScript', summary: "The page's script", description: 'The one script of the documentation page.' },
-  '/docs/explorer.css': { operationId: 'getExplorerStylesheet', summary: "The page's stylesheet", description: 'The one stylesheet of the documentation page.' },
-  '/favicon.ico': { operationId: 'getIcon', summary: 'The icon', description: "The page's icon, where browsers look for it (a PNG)." },
+  '/docs': {
+    operationId: 'getDocumentationPageAtDocs',
+    summary: 'The documentation page, at /docs',
+    description: 'The same page as `/`.',
+  },
+  '/docs/explorer.js': {
+    operationId: 'getExplorerScript',
+    summary: "The page's script",
+    description: 'The one script of the documentation page.',
+  },
+  '/docs/explorer.css': {
+    operationId: 'getExplorerStylesheet',
+    summary: "The page's stylesheet",
+    description: 'The one stylesheet of the documentation page.',
+  },
+  '/favicon.ico': {
+    operationId: 'getIcon',
+    summary: 'The icon',
+    description: "The page's icon, where browsers look for it (a PNG).",
+  },
 };
 
 const documentationPaths = Object.fromEntries(
@@ -88,7 +131,8 @@ const documentationPaths = Object.fromEntries(
           : mediaType.startsWith('image/')
             ? { type: 'string', contentMediaType: mediaType }
             : { type: 'string' };
-      const headers = mediaType === 'text/html' ? okHeaders('Content-Security-Policy') : okHeaders();
+      const headers =
+        mediaType === 'text/html' ? okHeaders('Content-Security-Policy') : okHeaders();
       return [
         path,
         operation({
@@ -109,7 +153,9 @@ export const PATHS = {
     summary: 'Search the data elements',
     description:
       'The published data elements that match every filter given, in catalogue order. Without `limit`, every match; with it, one page, and a `Link` header to the others.',
-    parameters: parameterRefs(...(Object.keys(SearchParameters.shape) as (keyof typeof SearchParameters.shape)[])),
+    parameters: parameterRefs(
+      ...(Object.keys(SearchParameters.shape) as (keyof typeof SearchParameters.shape)[]),
+    ),
     ok: {
       description: 'The matching elements (`[]` when none match).',
       headers: okHeaders('X-Total-Count', 'Link'),
@@ -122,12 +168,21 @@ export const PATHS = {
     operationId: 'getDataElement',
     tag: 'Data elements',
     summary: 'One data element',
-    description: 'The published element with this `_id`: the same bytes as in a search answer. An unverified element is not found, like an id that never existed.',
+    description:
+      'The published element with this `_id`: the same bytes as in a search answer. An unverified element is not found, like an id that never existed.',
     parameters: parameterRefs('id', 'fields'),
     ok: {
       description: 'The element.',
       headers: okHeaders(),
-      content: { [JSON_TYPE]: { schema: { anyOf: [schemaRef('DataElement'), schemaRef('ProjectedDataElement')] }, examples: { whole: { summary: 'The whole element', value: dataElementExample }, projected: { summary: 'With fields=_id,title,unit', value: projectedElementExample } } } },
+      content: {
+        [JSON_TYPE]: {
+          schema: { anyOf: [schemaRef('DataElement'), schemaRef('ProjectedDataElement')] },
+          examples: {
+            whole: { summary: 'The whole element', value: dataElementExample },
+            projected: { summary: 'With fields=_id,title,unit', value: projectedElementExample },
+          },
+        },
+      },
     },
     errors: { '400': 'BadRequest', '404': 'ElementNotFound' },
   }),
@@ -136,12 +191,18 @@ export const PATHS = {
     tag: 'Data elements',
     summary: "One of an element's tables, as CSV",
     description:
-      'RFC 4180 CSV (comma, CRLF, no BOM): one header line (a header spanning n columns gives n columns named `<header> - <sub-header>`), then one line per row. A cell that a spreadsheet would read as a formula gets a leading `\'`.',
+      "RFC 4180 CSV (comma, CRLF, no BOM): one header line (a header spanning n columns gives n columns named `<header> - <sub-header>`), then one line per row. A cell that a spreadsheet would read as a formula gets a leading `'`.",
     parameters: parameterRefs('id', 'tableYear'),
     ok: {
       description: 'The table.',
       headers: okHeaders('Content-Disposition'),
-      content: { [CSV_TYPE]: { schema: { type: 'string' }, example: 'Kecamatan,Jenis Kelamin - Laki-laki,Jenis Kelamin - Perempuan,Jumlah\r\nKota,"31,2","56,4","99,1"\r\n' } },
+      content: {
+        [CSV_TYPE]: {
+          schema: { type: 'string' },
+          example:
+            'Kecamatan,Jenis Kelamin - Laki-laki,Jenis Kelamin - Perempuan,Jumlah\r\nKota,"31,2","56,4","99,1"\r\n',
+        },
+      },
     },
     errors: { '400': 'ReadFailed', '404': 'TableNotFound' },
   }),
@@ -151,8 +212,14 @@ export const PATHS = {
     summary: 'Facet counts for a search',
     description:
       "What a catalogue front end shows beside a result list: how many elements each category, data source, sector, field and year would bring. Each dimension is counted with every filter but its own, so a chosen sector's neighbours still show their counts.",
-    parameters: parameterRefs(...(Object.keys(FacetParameters.shape) as (keyof typeof FacetParameters.shape)[])),
-    ok: { description: 'The counts.', headers: okHeaders(), content: { [JSON_TYPE]: { schema: schemaRef('FacetCounts') } } },
+    parameters: parameterRefs(
+      ...(Object.keys(FacetParameters.shape) as (keyof typeof FacetParameters.shape)[]),
+    ),
+    ok: {
+      description: 'The counts.',
+      headers: okHeaders(),
+      content: { [JSON_TYPE]: { schema: schemaRef('FacetCounts') } },
+    },
     errors: { '400': 'BadRequest', '404': 'UnknownSlug' },
   }),
   ...listPaths,

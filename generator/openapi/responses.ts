@@ -1,5 +1,10 @@
 // Headers and the answers shared by several operations: 304, and the error bodies of contract §3.
-import { CACHE_CONTROL, DOCUMENTATION_CSP, ERROR_CACHE_CONTROL, MAX_LIMIT } from '../../core/contract.ts';
+import {
+  CACHE_CONTROL,
+  DOCUMENTATION_CSP,
+  ERROR_CACHE_CONTROL,
+  MAX_LIMIT,
+} from '../../core/contract.ts';
 import {
   fetchFailedExample,
   invalidParameterExample,
@@ -16,7 +21,8 @@ const JSON_TYPE = 'application/json';
 export const HEADERS = {
   ETag: {
     required: true,
-    description: 'Strong validator of this answer (the snapshot and the normalized query). Send it in `If-None-Match` to get a 304 while nothing changed.',
+    description:
+      'Strong validator of this answer (the snapshot and the normalized query). Send it in `If-None-Match` to get a 304 while nothing changed.',
     schema: { type: 'string', pattern: '^"[^"]+"$' },
   },
   'Cache-Control': {
@@ -24,32 +30,67 @@ export const HEADERS = {
     description: 'Answers may be cached: the snapshot changes only when the catalogue is rebuilt.',
     schema: { type: 'string', const: CACHE_CONTROL },
   },
-  'Cache-Control-No-Store': { required: true, description: 'Errors are not cached.', schema: { type: 'string', const: ERROR_CACHE_CONTROL } },
-  'Access-Control-Allow-Origin': { required: true, description: 'Every answer may be read by a script of any origin.', schema: { type: 'string', const: '*' } },
-  'X-Total-Count': { required: true, description: 'How many elements match the query, before paging.', schema: { type: 'integer', minimum: 0 } },
+  'Cache-Control-No-Store': {
+    required: true,
+    description: 'Errors are not cached.',
+    schema: { type: 'string', const: ERROR_CACHE_CONTROL },
+  },
+  'Access-Control-Allow-Origin': {
+    required: true,
+    description: 'Every answer may be read by a script of any origin.',
+    schema: { type: 'string', const: '*' },
+  },
+  'X-Total-Count': {
+    required: true,
+    description: 'How many elements match the query, before paging.',
+    schema: { type: 'integer', minimum: 0 },
+  },
   Link: {
     description: `With \`limit\`: RFC 8288 links to the first, previous (when offset > 0), next (when more follow) and last page, absolute URLs of the same query with only \`offset\` changed. Absent without \`limit\` (1 to ${MAX_LIMIT}).`,
     schema: { type: 'string' },
-    example: '<https://example.org/api/v1/data-element?limit=20&offset=0>; rel="first", <https://example.org/api/v1/data-element?limit=20&offset=20>; rel="next", <https://example.org/api/v1/data-element?limit=20&offset=180>; rel="last"',
+    example:
+      '<https://example.org/api/v1/data-element?limit=20&offset=0>; rel="first", <https://example.org/api/v1/data-element?limit=20&offset=20>; rel="next", <https://example.org/api/v1/data-element?limit=20&offset=180>; rel="last"',
   },
   'Content-Disposition': {
     required: true,
     description: 'A download named `<id>-<year>.csv`.',
-    schema: { type: 'string', pattern: '^attachment; filename="[A-Za-z0-9._-]+-(-?[0-9]+)\\.csv"$' },
+    schema: {
+      type: 'string',
+      pattern: '^attachment; filename="[A-Za-z0-9._-]+-(-?[0-9]+)\\.csv"$',
+    },
   },
-  'Content-Security-Policy': { required: true, description: 'The page loads nothing from another host.', schema: { type: 'string', const: DOCUMENTATION_CSP } },
-  Allow: { required: true, description: 'The methods the API answers.', schema: { type: 'string', const: 'GET, HEAD, OPTIONS' } },
+  'Content-Security-Policy': {
+    required: true,
+    description: 'The page loads nothing from another host.',
+    schema: { type: 'string', const: DOCUMENTATION_CSP },
+  },
+  Allow: {
+    required: true,
+    description: 'The methods the API answers.',
+    schema: { type: 'string', const: 'GET, HEAD, OPTIONS' },
+  },
 };
 type HeaderName = keyof typeof HEADERS;
 
 /** Header components by name; each is sent under its own name but Cache-Control-No-Store. */
 const headerRefs = (...names: HeaderName[]) =>
-  Object.fromEntries(names.map((name) => [name === 'Cache-Control-No-Store' ? 'Cache-Control' : name, { $ref: `#/components/headers/${name}` }]));
+  Object.fromEntries(
+    names.map((name) => [
+      name === 'Cache-Control-No-Store' ? 'Cache-Control' : name,
+      { $ref: `#/components/headers/${name}` },
+    ]),
+  );
 
 /** The headers of every 200 from the snapshot, with any of an endpoint's own. */
-export const okHeaders = (...extra: HeaderName[]) => headerRefs('ETag', 'Cache-Control', 'Access-Control-Allow-Origin', ...extra);
+export const okHeaders = (...extra: HeaderName[]) =>
+  headerRefs('ETag', 'Cache-Control', 'Access-Control-Allow-Origin', ...extra);
 
-const errorResponse = (description: string, schema: ComponentName, examples: Record<string, { summary: string; value: object }>, ...extra: HeaderName[]) => ({
+const errorResponse = (
+  description: string,
+  schema: ComponentName,
+  examples: Record<string, { summary: string; value: object }>,
+  ...extra: HeaderName[]
+) => ({
   description,
   headers: headerRefs('Cache-Control-No-Store', 'Access-Control-Allow-Origin', ...extra),
   content: { [JSON_TYPE]: { schema: schemaRef(schema), examples } },
@@ -61,28 +102,64 @@ export const RESPONSES = {
     headers: headerRefs('ETag', 'Cache-Control', 'Access-Control-Allow-Origin'),
   },
   NotModifiedPage: {
-    description: '`If-None-Match` named the current ETag: nothing changed. No body; the paging headers as with a 200.',
-    headers: headerRefs('ETag', 'Cache-Control', 'Access-Control-Allow-Origin', 'X-Total-Count', 'Link'),
+    description:
+      '`If-None-Match` named the current ETag: nothing changed. No body; the paging headers as with a 200.',
+    headers: headerRefs(
+      'ETag',
+      'Cache-Control',
+      'Access-Control-Allow-Origin',
+      'X-Total-Count',
+      'Link',
+    ),
   },
-  BadRequest: errorResponse('A parameter is invalid (the title pattern, a number, a field name) or misspelt, or the snapshot could not be read.', 'MessageBody', {
-    pattern: { summary: 'A title pattern the API refuses', value: invalidPatternExample },
-    parameter: { summary: 'A parameter out of range, repeated or misspelt', value: invalidParameterExample },
+  BadRequest: errorResponse(
+    'A parameter is invalid (the title pattern, a number, a field name) or misspelt, or the snapshot could not be read.',
+    'MessageBody',
+    {
+      pattern: { summary: 'A title pattern the API refuses', value: invalidPatternExample },
+      parameter: {
+        summary: 'A parameter out of range, repeated or misspelt',
+        value: invalidParameterExample,
+      },
+      unreadable: { summary: 'The snapshot could not be read', value: fetchFailedExample },
+    },
+  ),
+  ReadFailed: errorResponse('The snapshot could not be read.', 'MessageBody', {
     unreadable: { summary: 'The snapshot could not be read', value: fetchFailedExample },
   }),
-  ReadFailed: errorResponse('The snapshot could not be read.', 'MessageBody', { unreadable: { summary: 'The snapshot could not be read', value: fetchFailedExample } }),
-  ListReadFailed: errorResponse('The snapshot could not be read.', 'ListErrorBody', { unreadable: { summary: 'The snapshot could not be read', value: listFetchFailedExample } }),
-  UnknownSlug: errorResponse('A filter names a slug that no item of its list has (checked in the order category, dataSource, sector, field).', 'ErrorBody', {
-    slug: { summary: 'An unknown slug', value: unknownSlugExample },
+  ListReadFailed: errorResponse('The snapshot could not be read.', 'ListErrorBody', {
+    unreadable: { summary: 'The snapshot could not be read', value: listFetchFailedExample },
   }),
+  UnknownSlug: errorResponse(
+    'A filter names a slug that no item of its list has (checked in the order category, dataSource, sector, field).',
+    'ErrorBody',
+    {
+      slug: { summary: 'An unknown slug', value: unknownSlugExample },
+    },
+  ),
   ElementNotFound: errorResponse('No published data element has the id.', 'ErrorBody', {
-    element: { summary: 'An unknown id', value: { error: 'No published data element has the id "x". Search /api/v1/data-element for the ids.', status: 404 } },
-  }),
-  TableNotFound: errorResponse('No published data element has the id, or it has no table for the year.', 'ErrorBody', {
-    table: {
-      summary: 'A year the element has no table for',
-      value: { error: 'The data element "21bacaba8dd85048097c9862" has no table "1999.csv": ask for /api/v1/data-element/21bacaba8dd85048097c9862/<year>.csv with a year of its data.', status: 404 },
+    element: {
+      summary: 'An unknown id',
+      value: {
+        error: 'No published data element has the id "x". Search /api/v1/data-element for the ids.',
+        status: 404,
+      },
     },
   }),
+  TableNotFound: errorResponse(
+    'No published data element has the id, or it has no table for the year.',
+    'ErrorBody',
+    {
+      table: {
+        summary: 'A year the element has no table for',
+        value: {
+          error:
+            'The data element "21bacaba8dd85048097c9862" has no table "1999.csv": ask for /api/v1/data-element/21bacaba8dd85048097c9862/<year>.csv with a year of its data.',
+          status: 404,
+        },
+      },
+    },
+  ),
   MethodNotAllowed: errorResponse(
     'A method other than GET, HEAD and OPTIONS, on any path: the API is read-only.',
     'ErrorBody',

@@ -48,15 +48,29 @@ const TARGET = 'draft-2020-12';
 export function componentSchemas(): Record<ComponentName, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { target: TARGET, io: 'output', uri: (id) => schemaRef(id as ComponentName).$ref });
+  const { schemas } = z.toJSONSchema(registry, {
+    target: TARGET,
+    io: 'output',
+    uri: (id) => schemaRef(id as ComponentName).$ref,
+  });
   const { __shared, ...named } = schemas;
-  if (__shared) throw new Error('a shape is shared by two components but is none itself: register it in COMPONENTS');
-  return Object.fromEntries(Object.entries(named).map(([id, schema]) => [id, embedded(schema)])) as Record<ComponentName, JsonSchema>;
+  if (__shared)
+    throw new Error(
+      'a shape is shared by two components but is none itself: register it in COMPONENTS',
+    );
+  return Object.fromEntries(
+    Object.entries(named).map(([id, schema]) => [id, embedded(schema)]),
+  ) as Record<ComponentName, JsonSchema>;
 }
 
 /** A parameter's schema, as a client writes it (zod's input side); its description is the parameter's own. */
-export function parameterSchema(schema: z.ZodType): { schema: JsonSchema; description: string | undefined } {
-  const { description, ...rest } = embedded(z.toJSONSchema(schema, { target: TARGET, io: 'input' }));
+export function parameterSchema(schema: z.ZodType): {
+  schema: JsonSchema;
+  description: string | undefined;
+} {
+  const { description, ...rest } = embedded(
+    z.toJSONSchema(schema, { target: TARGET, io: 'input' }),
+  );
   return { schema: rest, description: description as string | undefined };
 }
 

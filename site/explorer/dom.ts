@@ -9,7 +9,11 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 type Child = Node | string | null | undefined | false;
 
 /** An element with attributes (a boolean true gives an empty attribute, false leaves it out) and children. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string | boolean> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | boolean> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === true) element.setAttribute(name, '');

@@ -16,12 +16,19 @@ async function showAnswer(details: HTMLDetailsElement) {
   const output = details.querySelector('code')!;
   output.textContent = 'Loading…';
   try {
-    const response = await fetch(details.dataset.url!, { headers: { accept: 'application/json, text/csv' } });
+    const response = await fetch(details.dataset.url!, {
+      headers: { accept: 'application/json, text/csv' },
+    });
     const type = response.headers.get('content-type') ?? '';
     const text = await response.text();
-    const body = type.startsWith('application/json') ? JSON.stringify(JSON.parse(text), null, 2) : text;
+    const body = type.startsWith('application/json')
+      ? JSON.stringify(JSON.parse(text), null, 2)
+      : text;
     const lines = body.split(/\r?\n/);
-    const cut = lines.length > MAX_LINES ? `\n… ${lines.length - MAX_LINES} more lines: open the link for the whole answer` : '';
+    const cut =
+      lines.length > MAX_LINES
+        ? `\n… ${lines.length - MAX_LINES} more lines: open the link for the whole answer`
+        : '';
     output.textContent = `HTTP ${response.status} · ${type}\n\n${lines.slice(0, MAX_LINES).join('\n')}${cut}`;
   } catch (error) {
     output.textContent = `The request failed: ${(error as Error).message}`;

@@ -17,7 +17,16 @@ export interface ExplorerState extends Record<Filter, string> {
 /** The keys the result table needs. */
 const TABLE_FIELDS = ['_id', 'title', 'unit', 'data', 'dataSource'] as const;
 
-export const emptyState = (): ExplorerState => ({ title: '', category: '', dataSource: '', sector: '', field: '', year: '', limit: DEFAULT_LIMIT, offset: 0 });
+export const emptyState = (): ExplorerState => ({
+  title: '',
+  category: '',
+  dataSource: '',
+  sector: '',
+  field: '',
+  year: '',
+  limit: DEFAULT_LIMIT,
+  offset: 0,
+});
 
 export function stateFromUrl(search: string): ExplorerState {
   const params = new URLSearchParams(search);
@@ -54,5 +63,10 @@ export function facetQuery(state: ExplorerState): FacetQuery {
 }
 
 export function searchQuery(state: ExplorerState) {
-  return { ...facetQuery(state), limit: state.limit, offset: state.offset, fields: TABLE_FIELDS } satisfies SearchQuery;
+  return {
+    ...facetQuery(state),
+    limit: state.limit,
+    offset: state.offset,
+    fields: TABLE_FIELDS,
+  } satisfies SearchQuery;
 }

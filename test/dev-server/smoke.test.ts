@@ -16,7 +16,8 @@ describe('wrangler dev over the fixture snapshot', () => {
       const response = await fetch(`${worker.url}${path}`);
       return { status: response.status, body: await response.text() };
     };
-    for (const list of ['category', 'sector', 'field', 'data-source']) expect((await get(`/api/v1/${list}`)).status).toBe(200);
+    for (const list of ['category', 'sector', 'field', 'data-source'])
+      expect((await get(`/api/v1/${list}`)).status).toBe(200);
     const page = await get('/api/v1/data-element?limit=2&fields=_id,data');
     expect(page.status).toBe(200);
     const [first] = JSON.parse(page.body) as { _id: string; data: { year: number }[] }[];

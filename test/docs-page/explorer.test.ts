@@ -10,17 +10,33 @@ import type { RunningWorker } from '../../bench/start-worker.ts';
 import { startFixtureWorker } from '../support/node/fixture-worker.ts';
 
 /** Debian's Chromium (.ci/run installs it); Google Chrome where a CI image has that instead. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/google-chrome'].find((path) => existsSync(path));
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium', '/usr/bin/google-chrome'].find((path) => existsSync(path));
 /** Without the background-networking flags Chromium calls Google's hosts at start (the network here is closed). */
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SCREENSHOT = join(tmpdir(), 'satu-data-explorer.png');
 
 let worker: RunningWorker;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('/usr/bin/chromium is missing: apt-get install -y chromium (.ci/run does), or set CHROMIUM_PATH');
-  [worker, browser] = await Promise.all([startFixtureWorker(), chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })]);
+  if (!CHROMIUM)
+    throw new Error(
+      '/usr/bin/chromium is missing: apt-get install -y chromium (.ci/run does), or set CHROMIUM_PATH',
+    );
+  [worker, browser] = await Promise.all([
+    startFixtureWorker(),
+    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS }),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -35,12 +51,17 @@ interface Watched {
 }
 
 /** A fresh page that records console errors, page errors and every request that leaves the Worker's origin. */
-async function openPage(options: { viewport?: { width: number; height: number }; path?: string } = {}): Promise<Watched> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+async function openPage(
+  options: { viewport?: { width: number; height: number }; path?: string } = {},
+): Promise<Watched> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   const watched: Watched = { page, consoleErrors: [], foreignRequests: [] };
   page.on('console', (message) => {
-    if (message.type() === 'error') watched.consoleErrors.push(`${message.text()} (${message.location().url})`);
+    if (message.type() === 'error')
+      watched.consoleErrors.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => watched.consoleErrors.push(`page error: ${error.message}`));
   page.on('request', (request) => {
@@ -57,7 +78,10 @@ async function settled(page: Page, part: string) {
   // Runs in the page: no closure, and `any` for its globals (the Node project has no DOM types).
   await page.waitForFunction((expected) => {
     const { document } = globalThis as any;
-    return document.getElementById('request-url').value.includes(expected) && document.getElementById('results').getAttribute('aria-busy') === 'false';
+    return (
+      document.getElementById('request-url').value.includes(expected) &&
+      document.getElementById('results').getAttribute('aria-busy') === 'false'
+    );
   }, part);
 }
 
@@ -65,88 +89,123 @@ const requestUrl = (page: Page) => page.locator('#request-url').inputValue();
 const rowTitles = (page: Page) => page.locator('#result-rows tr td:first-child').allInnerTexts();
 const apiJson = async (path: string) => {
   const response = await fetch(`${worker.url}${path}`);
-  return { body: (await response.json()) as any, total: Number(response.headers.get('x-total-count')) };
+  return {
+    body: (await response.json()) as any,
+    total: Number(response.headers.get('x-total-count')),
+  };
 };
 
 describe('the documentation page in Chromium', () => {
-  it('searches, filters, pages and follows an element link, with no console error and no other host', { timeout: 120_000 }, async () => {
-    const { page, consoleErrors, foreignRequests } = await openPage();
+  it(
+    'searches, filters, pages and follows an element link, with no console error and no other host',
+    { timeout: 120_000 },
+    async () => {
+      const { page, consoleErrors, foreignRequests } = await openPage();
 
-    // The lists come from the API; the first page of everything is shown, with its facet counts.
-    const categories = (await apiJson('/api/v1/category')).body as { slug: string }[];
-    await expect.poll(() => page.getByLabel('Category').locator('option').count()).toBe(categories.length + 1);
-    expect(await page.getByLabel('Year').locator('option').count()).toBeGreaterThan(1);
-    const everything = await apiJson('/api/v1/data-element?limit=20');
-    expect(await page.locator('#result-summary').innerText()).toContain(`${everything.total} data elements match`);
-    expect(await rowTitles(page)).toEqual(everything.body.map((e: { title: string }) => e.title.trim()));
-    expect(await page.locator('#facet-groups .facet').count()).toBeGreaterThan(5);
+      // The lists come from the API; the first page of everything is shown, with its facet counts.
+      const categories = (await apiJson('/api/v1/category')).body as { slug: string }[];
+      await expect
+        .poll(() => page.getByLabel('Category').locator('option').count())
+        .toBe(categories.length + 1);
+      expect(await page.getByLabel('Year').locator('option').count()).toBeGreaterThan(1);
+      const everything = await apiJson('/api/v1/data-element?limit=20');
+      expect(await page.locator('#result-summary').innerText()).toContain(
+        `${everything.total} data elements match`,
+      );
+      expect(await rowTitles(page)).toEqual(
+        everything.body.map((e: { title: string }) => e.title.trim()),
+      );
+      expect(await page.locator('#facet-groups .facet').count()).toBeGreaterThan(5);
 
-    // Search by title: the table holds the API's answer to the URL shown.
-    await page.getByLabel(/^Title/).fill('jumlah');
-    await page.getByLabel(/^Title/).press('Enter');
-    await settled(page, 'title=jumlah');
-    const titled = await apiJson(new URL(await requestUrl(page)).pathname + new URL(await requestUrl(page)).search);
-    expect(await rowTitles(page)).toEqual(titled.body.map((e: { title: string }) => e.title.trim()));
-    for (const title of await rowTitles(page)) expect(title.toLowerCase()).toContain('jumlah');
+      // Search by title: the table holds the API's answer to the URL shown.
+      await page.getByLabel(/^Title/).fill('jumlah');
+      await page.getByLabel(/^Title/).press('Enter');
+      await settled(page, 'title=jumlah');
+      const titled = await apiJson(
+        new URL(await requestUrl(page)).pathname + new URL(await requestUrl(page)).search,
+      );
+      expect(await rowTitles(page)).toEqual(
+        titled.body.map((e: { title: string }) => e.title.trim()),
+      );
+      for (const title of await rowTitles(page)) expect(title.toLowerCase()).toContain('jumlah');
 
-    // A filter from its list, then a facet beside the results.
-    await page.getByLabel('Data source').selectOption('dinkes');
-    await settled(page, 'dataSource=dinkes');
-    for (const source of await page.locator('#result-rows td:nth-child(3)').allInnerTexts()) expect(source).toBe('Dinas Kesehatan');
-    const yearFacet = page.locator('.facet-group', { has: page.locator('h4', { hasText: 'Year' }) }).locator('.facet').first();
-    const year = (await yearFacet.locator('.facet-label').innerText()).trim();
-    await yearFacet.click();
-    await settled(page, `year=${year}`);
-    expect(await page.getByLabel('Year').inputValue()).toBe(year);
-    const pressed = await page.locator('.facet[aria-pressed="true"] .facet-label').allInnerTexts();
-    expect(pressed).toEqual(['Dinas Kesehatan', year]);
-    for (const years of await page.locator('#result-rows td.years').allInnerTexts()) expect(years).toContain(year);
-    const filtered = await apiJson(`/api/v1/data-element?title=jumlah&dataSource=dinkes&year=${year}`);
-    expect(await page.locator('#result-summary').innerText()).toContain(`${filtered.total} data element`);
-    await page.locator('#explorer').screenshot({ path: SCREENSHOT }); // for a person to look at; not compared
+      // A filter from its list, then a facet beside the results.
+      await page.getByLabel('Data source').selectOption('dinkes');
+      await settled(page, 'dataSource=dinkes');
+      for (const source of await page.locator('#result-rows td:nth-child(3)').allInnerTexts())
+        expect(source).toBe('Dinas Kesehatan');
+      const yearFacet = page
+        .locator('.facet-group', { has: page.locator('h4', { hasText: 'Year' }) })
+        .locator('.facet')
+        .first();
+      const year = (await yearFacet.locator('.facet-label').innerText()).trim();
+      await yearFacet.click();
+      await settled(page, `year=${year}`);
+      expect(await page.getByLabel('Year').inputValue()).toBe(year);
+      const pressed = await page
+        .locator('.facet[aria-pressed="true"] .facet-label')
+        .allInnerTexts();
+      expect(pressed).toEqual(['Dinas Kesehatan', year]);
+      for (const years of await page.locator('#result-rows td.years').allInnerTexts())
+        expect(years).toContain(year);
+      const filtered = await apiJson(
+        `/api/v1/data-element?title=jumlah&dataSource=dinkes&year=${year}`,
+      );
+      expect(await page.locator('#result-summary').innerText()).toContain(
+        `${filtered.total} data element`,
+      );
+      await page.locator('#explorer').screenshot({ path: SCREENSHOT }); // for a person to look at; not compared
 
-    // Paging: ten a page, next, previous.
-    await page.getByRole('button', { name: 'Clear' }).click();
-    await page.waitForFunction(() => !(globalThis as any).document.getElementById('request-url').value.includes('title='));
-    await page.getByLabel('Per page').selectOption('10');
-    await settled(page, 'limit=10&offset=0');
-    const firstPage = await rowTitles(page);
-    expect(firstPage).toHaveLength(10);
-    expect(await page.getByRole('button', { name: '← Previous' }).isDisabled()).toBe(true);
-    await page.getByRole('button', { name: 'Next →' }).click();
-    await settled(page, 'limit=10&offset=10');
-    expect(await page.locator('#result-summary').innerText()).toContain(`showing 11–${Math.min(20, everything.total)}`);
-    const secondPage = await rowTitles(page);
-    expect(secondPage).toEqual((await apiJson('/api/v1/data-element?limit=10&offset=10')).body.map((e: { title: string }) => e.title.trim()));
-    await page.getByRole('button', { name: '← Previous' }).click();
-    await settled(page, 'limit=10&offset=0');
-    expect(await rowTitles(page)).toEqual(firstPage);
-    expect(new URL(page.url()).search).toBe('?limit=10');
+      // Paging: ten a page, next, previous.
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await page.waitForFunction(
+        () => !(globalThis as any).document.getElementById('request-url').value.includes('title='),
+      );
+      await page.getByLabel('Per page').selectOption('10');
+      await settled(page, 'limit=10&offset=0');
+      const firstPage = await rowTitles(page);
+      expect(firstPage).toHaveLength(10);
+      expect(await page.getByRole('button', { name: '← Previous' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Next →' }).click();
+      await settled(page, 'limit=10&offset=10');
+      expect(await page.locator('#result-summary').innerText()).toContain(
+        `showing 11–${Math.min(20, everything.total)}`,
+      );
+      const secondPage = await rowTitles(page);
+      expect(secondPage).toEqual(
+        (await apiJson('/api/v1/data-element?limit=10&offset=10')).body.map(
+          (e: { title: string }) => e.title.trim(),
+        ),
+      );
+      await page.getByRole('button', { name: '← Previous' }).click();
+      await settled(page, 'limit=10&offset=0');
+      expect(await rowTitles(page)).toEqual(firstPage);
+      expect(new URL(page.url()).search).toBe('?limit=10');
 
+      // Every row links its JSON and its CSV tables.
+      const firstRow = page.locator('#result-rows tr').first();
+      const csvHref = await firstRow.locator('td.years a').first().getAttribute('href');
+      const csv = await fetch(new URL(csvHref!, worker.url));
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
 
-    // Every row links its JSON and its CSV tables.
-    const firstRow = page.locator('#result-rows tr').first();
-    const csvHref = await firstRow.locator('td.years a').first().getAttribute('href');
-    const csv = await fetch(new URL(csvHref!, worker.url));
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      // Follow an element's JSON link, and come back to the same page of results.
+      const jsonLink = firstRow.getByRole('link', { name: /^JSON of / });
+      const href = (await jsonLink.getAttribute('href'))!;
+      const answer = page.waitForResponse((response) => response.url() === href);
+      await jsonLink.click();
+      const element = (await (await answer).json()) as { _id: string; title: string };
+      expect(page.url()).toBe(href);
+      expect(href).toBe(`${worker.url}/api/v1/data-element/${element._id}`);
+      expect(element.title.trim()).toBe(firstPage[0]);
+      await page.goBack();
+      await settled(page, 'limit=10&offset=0');
+      expect(await rowTitles(page)).toEqual(firstPage);
 
-    // Follow an element's JSON link, and come back to the same page of results.
-    const jsonLink = firstRow.getByRole('link', { name: /^JSON of / });
-    const href = (await jsonLink.getAttribute('href'))!;
-    const answer = page.waitForResponse((response) => response.url() === href);
-    await jsonLink.click();
-    const element = (await (await answer).json()) as { _id: string; title: string };
-    expect(page.url()).toBe(href);
-    expect(href).toBe(`${worker.url}/api/v1/data-element/${element._id}`);
-    expect(element.title.trim()).toBe(firstPage[0]);
-    await page.goBack();
-    await settled(page, 'limit=10&offset=0');
-    expect(await rowTitles(page)).toEqual(firstPage);
-
-    expect(consoleErrors).toEqual([]);
-    expect(foreignRequests).toEqual([]);
-  });
+      expect(consoleErrors).toEqual([]);
+      expect(foreignRequests).toEqual([]);
+    },
+  );
 
   it('shows the reason when the API refuses a title pattern', { timeout: 60_000 }, async () => {
     const { page, consoleErrors, foreignRequests } = await openPage();
@@ -165,17 +224,28 @@ describe('the documentation page in Chromium', () => {
     const { page, consoleErrors, foreignRequests } = await openPage();
     const example = page.locator('#list-category details.live');
     await example.locator('summary').click();
-    await expect.poll(() => example.locator('code').innerText()).toMatch(/^HTTP 200 · application\/json/);
+    await expect
+      .poll(() => example.locator('code').innerText())
+      .toMatch(/^HTTP 200 · application\/json/);
     expect(await example.locator('code').innerText()).toContain('"slug"');
     expect(consoleErrors).toEqual([]);
     expect(foreignRequests).toEqual([]);
   });
 
   it('opens with the search of its URL, and fits a phone screen', { timeout: 60_000 }, async () => {
-    const { page, consoleErrors, foreignRequests } = await openPage({ viewport: { width: 390, height: 844 }, path: '/docs?sector=kesehatan&limit=10' });
+    const { page, consoleErrors, foreignRequests } = await openPage({
+      viewport: { width: 390, height: 844 },
+      path: '/docs?sector=kesehatan&limit=10',
+    });
     expect(await requestUrl(page)).toContain('sector=kesehatan&limit=10&offset=0');
     expect(await page.getByLabel('Sector').inputValue()).toBe('kesehatan');
-    expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth <= (globalThis as any).innerWidth)).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as any).document.documentElement.scrollWidth <=
+          (globalThis as any).innerWidth,
+      ),
+    ).toBe(true);
     expect(consoleErrors).toEqual([]);
     expect(foreignRequests).toEqual([]);
   });

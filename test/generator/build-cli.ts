@@ -11,12 +11,18 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const FIXTURE_CATALOGUE = join(PROJECT_ROOT, 'test/fixtures/catalogue');
 
 export function runBuild(args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'generator/cli.ts', ...args], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'generator/cli.ts', ...args], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 export function runScript(script: string, args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -33,11 +39,16 @@ export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 export function treeDigest(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const file of fg.sync('**/*', { cwd: dir, dot: true }).sort()) {
-    out[file] = createHash('sha256').update(readFileSync(join(dir, file))).digest('hex');
+    out[file] = createHash('sha256')
+      .update(readFileSync(join(dir, file)))
+      .digest('hex');
   }
   return out;
 }
 
 export { readPublishedElements } from '../../generator/read-snapshot.ts';
 
-export const allFiles = (dir: string) => fg.sync('**/*', { cwd: dir, dot: true, absolute: true }).map((file) => ({ file: relative(dir, file), bytes: readFileSync(file) }));
+export const allFiles = (dir: string) =>
+  fg
+    .sync('**/*', { cwd: dir, dot: true, absolute: true })
+    .map((file) => ({ file: relative(dir, file), bytes: readFileSync(file) }));

@@ -15,13 +15,27 @@ export const FIXTURE_TIERS = ['--block-bytes', '3000', '--run-bytes', '9000'];
 export function buildFixtureSnapshot() {
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'generator/cli.ts', '--data', FIXTURE_CATALOGUE, '--out', FIXTURE_SNAPSHOT, ...FIXTURE_TIERS],
-    { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'ignore', 'inherit'] },
+    [
+      '--import',
+      'tsx',
+      'generator/cli.ts',
+      '--data',
+      FIXTURE_CATALOGUE,
+      '--out',
+      FIXTURE_SNAPSHOT,
+      ...FIXTURE_TIERS,
+    ],
+    {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
   );
 }
 
 /** Where a documentation file of the built fixture snapshot is on disk. */
 export function fixtureDocumentationFile(name: DocumentationFileName): string {
-  const { buildId } = JSON.parse(readFileSync(join(FIXTURE_SNAPSHOT, MANIFEST_PATH), 'utf8')) as Manifest;
+  const { buildId } = JSON.parse(
+    readFileSync(join(FIXTURE_SNAPSHOT, MANIFEST_PATH), 'utf8'),
+  ) as Manifest;
   return join(FIXTURE_SNAPSHOT, snapshotPaths(buildId).documentation(name));
 }

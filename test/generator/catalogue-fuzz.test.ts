@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_LISTS } from '../../core/contract.ts';
-import { compileCatalogue, type CatalogueSources, type SourceFile } from '../../generator/compile-catalogue.ts';
+import {
+  compileCatalogue,
+  type CatalogueSources,
+  type SourceFile,
+} from '../../generator/compile-catalogue.ts';
 import { compareCodeUnits } from '../../generator/read-catalogue.ts';
 import { seededRandom } from '../../tools/synth/seeded-random.ts';
 import { PROJECT_ROOT, copyCatalogue, runBuild, tempDir, treeDigest } from './build-cli.ts';
@@ -16,27 +20,62 @@ const IN_PROCESS_MUTATIONS = 400;
 type Files = Map<string, string>; // path relative to the catalogue → text
 type Json = any;
 
-const sampleFiles: Files = new Map(fg.sync('**/*.json', { cwd: SAMPLE }).map((path) => [path, readFileSync(join(SAMPLE, path), 'utf8')]));
-const elementPaths = [...sampleFiles.keys()].filter((p) => p.startsWith('data-element/')).sort(compareCodeUnits);
+const sampleFiles: Files = new Map(
+  fg
+    .sync('**/*.json', { cwd: SAMPLE })
+    .map((path) => [path, readFileSync(join(SAMPLE, path), 'utf8')]),
+);
+const elementPaths = [...sampleFiles.keys()]
+  .filter((p) => p.startsWith('data-element/'))
+  .sort(compareCodeUnits);
 const listPaths: string[] = REFERENCE_LISTS.map((l) => l.file);
 
 function sourcesOf(files: Files): CatalogueSources {
-  const source = (path: string): SourceFile => (files.has(path) ? { file: path, text: files.get(path)! } : { file: path, unreadable: 'file is missing' });
-  const lists = Object.fromEntries(REFERENCE_LISTS.map(({ name, file }) => [name, source(file)])) as CatalogueSources['lists'];
-  const elementFiles = [...files.keys()].filter((p) => p.startsWith('data-element/')).sort(compareCodeUnits).map(source);
+  const source = (path: string): SourceFile =>
+    files.has(path)
+      ? { file: path, text: files.get(path)! }
+      : { file: path, unreadable: 'file is missing' };
+  const lists = Object.fromEntries(
+    REFERENCE_LISTS.map(({ name, file }) => [name, source(file)]),
+  ) as CatalogueSources['lists'];
+  const elementFiles = [...files.keys()]
+    .filter((p) => p.startsWith('data-element/'))
+    .sort(compareCodeUnits)
+    .map(source);
   return { lists, elementFiles };
 }
 
 const random = seededRandom(0xca7a);
-const REQUIRED = ['_id', 'title', 'unit', 'data', 'metadata', 'status', 'category', 'dataSource', 'sector', 'field'];
+const REQUIRED = [
+  '_id',
+  'title',
+  'unit',
+  'data',
+  'metadata',
+  'status',
+  'category',
+  'dataSource',
+  'sector',
+  'field',
+];
 const WRONG_VALUES = [null, 42, 1.5, true, 'teks', [], {}, [1, 2], { $oid: 7 }];
 const DEEP = '__deeply-nested__';
 /** Puts a value nested `depth` arrays deep where the marker stands (JSON.stringify would recurse). */
 const nestDeeply = (files: Files, path: string, depth: number) =>
-  files.set(path, files.get(path)!.replace(JSON.stringify(DEEP), `${'['.repeat(depth)}"dasar"${']'.repeat(depth)}`));
-const sameKind = (a: unknown, b: unknown) => (Array.isArray(a) ? 'array' : typeof a) === (Array.isArray(b) ? 'array' : typeof b);
+  files.set(
+    path,
+    files
+      .get(path)!
+      .replace(JSON.stringify(DEEP), `${'['.repeat(depth)}"dasar"${']'.repeat(depth)}`),
+  );
+const sameKind = (a: unknown, b: unknown) =>
+  (Array.isArray(a) ? 'array' : typeof a) === (Array.isArray(b) ? 'array' : typeof b);
 
-interface Mutation { name: string; valid: boolean; apply: (files: Files) => void }
+interface Mutation {
+  name: string;
+  valid: boolean;
+  apply: (files: Files) => void;
+}
 
 const editJson = (files: Files, path: string, change: (value: Json) => void) => {
   const value = JSON.parse(files.get(path)!);
@@ -46,11 +85,44 @@ const editJson = (files: Files, path: string, change: (value: Json) => void) => 
 const someElement = (value: Json[]) => value[random.int(value.length)];
 
 const MUTATIONS: Mutation[] = [
-  { name: 'truncated JSON', valid: false, apply: (f) => { const p = random.pick([...f.keys()]); const t = f.get(p)!; f.set(p, t.slice(0, random.int(t.trimEnd().length - 1))); } },
-  { name: 'a control character injected', valid: false, apply: (f) => { const p = random.pick([...f.keys()]); const t = f.get(p)!; const at = random.int(t.length); f.set(p, t.slice(0, at) + '\u0001' + t.slice(at)); } },
-  { name: 'a stray brace', valid: false, apply: (f) => { const p = random.pick(elementPaths); f.set(p, f.get(p)!.replace(/,\s*"unit"/, '}, "unit"')); } },
+  {
+    name: 'truncated JSON',
+    valid: false,
+    apply: (f) => {
+      const p = random.pick([...f.keys()]);
+      const t = f.get(p)!;
+      f.set(p, t.slice(0, random.int(t.trimEnd().length - 1)));
+    },
+  },
+  {
+    name: 'a control character injected',
+    valid: false,
+    apply: (f) => {
+      const p = random.pick([...f.keys()]);
+      const t = f.get(p)!;
+      const at = random.int(t.length);
+      f.set(p, t.slice(0, at) + '\u0001' + t.slice(at));
+    },
+  },
+  {
+    name: 'a stray brace',
+    valid: false,
+    apply: (f) => {
+      const p = random.pick(elementPaths);
+      f.set(p, f.get(p)!.replace(/,\s*"unit"/, '}, "unit"'));
+    },
+  },
   { name: 'an empty file', valid: false, apply: (f) => f.set(random.pick([...f.keys()]), '') },
-  { name: 'a deleted field', valid: false, apply: (f) => editJson(f, random.pick(elementPaths), (v) => void delete someElement(v)[random.pick(REQUIRED)]) },
+  {
+    name: 'a deleted field',
+    valid: false,
+    apply: (f) =>
+      editJson(
+        f,
+        random.pick(elementPaths),
+        (v) => void delete someElement(v)[random.pick(REQUIRED)],
+      ),
+  },
   {
     name: 'a mistyped field',
     valid: false,
@@ -60,24 +132,135 @@ const MUTATIONS: Mutation[] = [
         const element = someElement(v);
         let wrong;
         do wrong = random.pick(WRONG_VALUES);
-        while (sameKind(wrong, element[key]) || (key === '_id' || key === 'dataSource') && (typeof wrong === 'string' || (typeof wrong === 'object' && wrong !== null && !Array.isArray(wrong))));
+        while (
+          sameKind(wrong, element[key]) ||
+          ((key === '_id' || key === 'dataSource') &&
+            (typeof wrong === 'string' ||
+              (typeof wrong === 'object' && wrong !== null && !Array.isArray(wrong))))
+        );
         element[key] = wrong;
       }),
   },
-  { name: 'a table that is an array', valid: false, apply: (f) => editJson(f, random.pick(elementPaths), (v) => void (someElement(v).data[0].table = [])) },
-  { name: 'rows that are an object', valid: false, apply: (f) => editJson(f, random.pick(elementPaths), (v) => void (someElement(v).data[0].table.rows = { 0: ['a'] })) },
-  { name: 'a file that is a number', valid: false, apply: (f) => f.set(random.pick(elementPaths), '12') },
-  { name: 'a list that is an object', valid: false, apply: (f) => f.set(random.pick(listPaths), '{"_id": "x", "name": "n", "slug": "s"}') },
-  { name: 'a dangling reference', valid: false, apply: (f) => editJson(f, random.pick(elementPaths), (v) => void (someElement(v).dataSource = 'f'.repeat(24))) },
-  { name: 'a duplicate element id', valid: false, apply: (f) => editJson(f, random.pick(elementPaths), (v) => { if (v.length < 2) v.push(structuredClone(v[0])); v[1]._id = v[0]._id; }) },
-  { name: 'a duplicate id across list and element', valid: false, apply: (f) => { const item = JSON.parse(f.get('sector.json')!)[0]; editJson(f, random.pick(elementPaths), (v) => void (someElement(v)._id = item._id)); } },
-  { name: 'a duplicate slug', valid: false, apply: (f) => editJson(f, random.pick(listPaths), (v) => void (v[v.length - 1].slug = v[0].slug)) },
-  { name: 'a row one cell short', valid: false, apply: (f) => editJson(f, random.pick(elementPaths), (v) => void someElement(v).data[0].table.rows[0].pop()) },
-  { name: 'a non-integer year', valid: false, apply: (f) => editJson(f, random.pick(elementPaths), (v) => void (someElement(v).data[0].year = 2020 + random.next())) },
-  { name: 'a populated reference with another name', valid: false, apply: (f) => { const item = JSON.parse(f.get('field.json')!)[0]; editJson(f, random.pick(elementPaths), (v) => void (someElement(v).field = [{ _id: item._id, name: `${item.name}X`, slug: item.slug }])); } },
-  { name: 'a deeply nested metadata value', valid: false, apply: (f) => { const p = random.pick(elementPaths); editJson(f, p, (v) => void (someElement(v).metadata = [{ key: 'k', value: DEEP }])); nestDeeply(f, p, 50_000); } },
-  { name: 'a huge title (valid)', valid: true, apply: (f) => editJson(f, random.pick(elementPaths), (v) => void (someElement(v).title = 'Jumlah '.repeat(150_000))) },
-  { name: 'deep nesting in an ignored key (valid)', valid: true, apply: (f) => { const p = random.pick(elementPaths); editJson(f, p, (v) => void (someElement(v).lampiran = DEEP)); nestDeeply(f, p, 50_000); } },
+  {
+    name: 'a table that is an array',
+    valid: false,
+    apply: (f) =>
+      editJson(f, random.pick(elementPaths), (v) => void (someElement(v).data[0].table = [])),
+  },
+  {
+    name: 'rows that are an object',
+    valid: false,
+    apply: (f) =>
+      editJson(
+        f,
+        random.pick(elementPaths),
+        (v) => void (someElement(v).data[0].table.rows = { 0: ['a'] }),
+      ),
+  },
+  {
+    name: 'a file that is a number',
+    valid: false,
+    apply: (f) => f.set(random.pick(elementPaths), '12'),
+  },
+  {
+    name: 'a list that is an object',
+    valid: false,
+    apply: (f) => f.set(random.pick(listPaths), '{"_id": "x", "name": "n", "slug": "s"}'),
+  },
+  {
+    name: 'a dangling reference',
+    valid: false,
+    apply: (f) =>
+      editJson(
+        f,
+        random.pick(elementPaths),
+        (v) => void (someElement(v).dataSource = 'f'.repeat(24)),
+      ),
+  },
+  {
+    name: 'a duplicate element id',
+    valid: false,
+    apply: (f) =>
+      editJson(f, random.pick(elementPaths), (v) => {
+        if (v.length < 2) v.push(structuredClone(v[0]));
+        v[1]._id = v[0]._id;
+      }),
+  },
+  {
+    name: 'a duplicate id across list and element',
+    valid: false,
+    apply: (f) => {
+      const item = JSON.parse(f.get('sector.json')!)[0];
+      editJson(f, random.pick(elementPaths), (v) => void (someElement(v)._id = item._id));
+    },
+  },
+  {
+    name: 'a duplicate slug',
+    valid: false,
+    apply: (f) =>
+      editJson(f, random.pick(listPaths), (v) => void (v[v.length - 1].slug = v[0].slug)),
+  },
+  {
+    name: 'a row one cell short',
+    valid: false,
+    apply: (f) =>
+      editJson(
+        f,
+        random.pick(elementPaths),
+        (v) => void someElement(v).data[0].table.rows[0].pop(),
+      ),
+  },
+  {
+    name: 'a non-integer year',
+    valid: false,
+    apply: (f) =>
+      editJson(
+        f,
+        random.pick(elementPaths),
+        (v) => void (someElement(v).data[0].year = 2020 + random.next()),
+      ),
+  },
+  {
+    name: 'a populated reference with another name',
+    valid: false,
+    apply: (f) => {
+      const item = JSON.parse(f.get('field.json')!)[0];
+      editJson(
+        f,
+        random.pick(elementPaths),
+        (v) =>
+          void (someElement(v).field = [{ _id: item._id, name: `${item.name}X`, slug: item.slug }]),
+      );
+    },
+  },
+  {
+    name: 'a deeply nested metadata value',
+    valid: false,
+    apply: (f) => {
+      const p = random.pick(elementPaths);
+      editJson(f, p, (v) => void (someElement(v).metadata = [{ key: 'k', value: DEEP }]));
+      nestDeeply(f, p, 50_000);
+    },
+  },
+  {
+    name: 'a huge title (valid)',
+    valid: true,
+    apply: (f) =>
+      editJson(
+        f,
+        random.pick(elementPaths),
+        (v) => void (someElement(v).title = 'Jumlah '.repeat(150_000)),
+      ),
+  },
+  {
+    name: 'deep nesting in an ignored key (valid)',
+    valid: true,
+    apply: (f) => {
+      const p = random.pick(elementPaths);
+      editJson(f, p, (v) => void (someElement(v).lampiran = DEEP));
+      nestDeeply(f, p, 50_000);
+    },
+  },
 ];
 
 function expectReported(files: Files, name: string) {
@@ -85,13 +268,17 @@ function expectReported(files: Files, name: string) {
   try {
     result = compileCatalogue(sourcesOf(files));
   } catch (error) {
-    throw new Error(`${name}: the generator threw ${(error as Error).stack}`);
+    throw new Error(`${name}: the generator threw ${(error as Error).stack}`, { cause: error });
   }
   expect(result.problems.length, `${name}: no problem reported`).toBeGreaterThan(0);
   for (const problem of result.problems) {
-    expect(files.has(problem.file) || listPaths.includes(problem.file), `${name}: ${problem.file}`).toBe(true);
+    expect(
+      files.has(problem.file) || listPaths.includes(problem.file),
+      `${name}: ${problem.file}`,
+    ).toBe(true);
     expect(problem.message.length).toBeGreaterThan(0);
-    if (/^(unknown|duplicate|row|sub-header|expected|is missing|must)/.test(problem.message)) expect(problem.path, `${name}: ${problem.message}`).not.toBe('');
+    if (/^(unknown|duplicate|row|sub-header|expected|is missing|must)/.test(problem.message))
+      expect(problem.path, `${name}: ${problem.message}`).not.toBe('');
   }
 }
 
@@ -106,7 +293,9 @@ describe('catalogue fuzzing', () => {
       if (mutation.valid) expect(compileCatalogue(sourcesOf(files)).problems).toEqual([]);
       else expectReported(files, mutation.name);
     }
-    console.log(`catalogue fuzzing: ${IN_PROCESS_MUTATIONS} mutations of ${MUTATIONS.length} kinds tried in process`);
+    console.log(
+      `catalogue fuzzing: ${IN_PROCESS_MUTATIONS} mutations of ${MUTATIONS.length} kinds tried in process`,
+    );
   });
 
   describe('through the CLI, the previous output survives', () => {
@@ -127,10 +316,26 @@ describe('catalogue fuzzing', () => {
           for (const [path, text] of files) writeFileSync(join(dir, path), text);
         },
       ]),
-      ['a file that is a directory', (dir) => mkdirSync(join(dir, 'data-element/dinkes/9999.json'))],
-      ['a list that is a directory', (dir) => { rmSync(join(dir, 'sector.json')); mkdirSync(join(dir, 'sector.json')); }],
-      ['a broken symbolic link', (dir) => symlinkSync(join(dir, 'tidak-ada.json'), join(dir, 'data-element/dinkes/9998.json'))],
-      ['a missing data-element folder', (dir) => rmSync(join(dir, 'data-element'), { recursive: true })],
+      [
+        'a file that is a directory',
+        (dir) => mkdirSync(join(dir, 'data-element/dinkes/9999.json')),
+      ],
+      [
+        'a list that is a directory',
+        (dir) => {
+          rmSync(join(dir, 'sector.json'));
+          mkdirSync(join(dir, 'sector.json'));
+        },
+      ],
+      [
+        'a broken symbolic link',
+        (dir) =>
+          symlinkSync(join(dir, 'tidak-ada.json'), join(dir, 'data-element/dinkes/9998.json')),
+      ],
+      [
+        'a missing data-element folder',
+        (dir) => rmSync(join(dir, 'data-element'), { recursive: true }),
+      ],
     ];
 
     it.each(onDisk)('%s: exit 1, problems named, no stack trace, output intact', (_, mutate) => {

@@ -5,11 +5,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENTATION_FILES } from '../../core/contract.ts';
 import { MANIFEST_PATH, type Manifest } from '../../core/snapshot-layout.ts';
-import { buildDocumentation, fillTemplate, pageValues } from '../../generator/build-documentation.ts';
+import {
+  buildDocumentation,
+  fillTemplate,
+  pageValues,
+} from '../../generator/build-documentation.ts';
 import { compileCatalogue } from '../../generator/compile-catalogue.ts';
 import { readCatalogue } from '../../generator/read-catalogue.ts';
 import { readSite } from '../../generator/read-site.ts';
-import { FIXTURE_CATALOGUE, FIXTURE_SNAPSHOT, fixtureDocumentationFile } from './build-fixture-snapshot.ts';
+import {
+  FIXTURE_CATALOGUE,
+  FIXTURE_SNAPSHOT,
+  fixtureDocumentationFile,
+} from './build-fixture-snapshot.ts';
 
 const catalogue = compileCatalogue(readCatalogue(FIXTURE_CATALOGUE));
 const site = readSite();
@@ -31,7 +39,14 @@ describe('the documentation page', () => {
   });
 
   it('lists the endpoints from the OpenAPI document', () => {
-    for (const path of ['/api/v1/data-element', '/api/v1/data-element/{id}', '/api/v1/data-element/{id}/{year}.csv', '/api/v1/facets', '/api/v1/category', '/api/v1/openapi.json']) {
+    for (const path of [
+      '/api/v1/data-element',
+      '/api/v1/data-element/{id}',
+      '/api/v1/data-element/{id}/{year}.csv',
+      '/api/v1/facets',
+      '/api/v1/category',
+      '/api/v1/openapi.json',
+    ]) {
       expect(html).toContain(`<code>${path}</code></h3>`);
     }
     expect(html).toContain('<code>limit</code> <span class="type">integer 1–1000</span>');
@@ -46,7 +61,9 @@ describe('the documentation page', () => {
 
 describe('fillTemplate', () => {
   it('escapes values and inserts HTML as is', () => {
-    expect(fillTemplate('<p>{{a}}</p>{{{b}}}', { a: '<x & "y">' }, { b: '<i>ok</i>' })).toBe('<p>&#60;x &#38; &#34;y&#34;&#62;</p><i>ok</i>');
+    expect(fillTemplate('<p>{{a}}</p>{{{b}}}', { a: '<x & "y">' }, { b: '<i>ok</i>' })).toBe(
+      '<p>&#60;x &#38; &#34;y&#34;&#62;</p><i>ok</i>',
+    );
   });
 
   it('refuses a placeholder it has no value for', () => {
@@ -56,7 +73,9 @@ describe('fillTemplate', () => {
 
 describe('npm run build: the documentation files', () => {
   it('are in the snapshot, each recorded in the manifest with its ETag and length', () => {
-    const manifest = JSON.parse(readFileSync(join(FIXTURE_SNAPSHOT, MANIFEST_PATH), 'utf8')) as Manifest;
+    const manifest = JSON.parse(
+      readFileSync(join(FIXTURE_SNAPSHOT, MANIFEST_PATH), 'utf8'),
+    ) as Manifest;
     for (const { name } of DOCUMENTATION_FILES) {
       const entry = manifest.documentation[name];
       expect(entry.etag).toMatch(new RegExp(`^${manifest.buildId}-[0-9a-f]{16}$`));

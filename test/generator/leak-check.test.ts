@@ -15,11 +15,17 @@ function unverifiedOf(catalogue: string): { ids: string[]; titles: string[] } {
   for (const file of fg.sync('data-element/**/*.json', { cwd: catalogue, absolute: true })) {
     const value = JSON.parse(readFileSync(file, 'utf8')) as Raw | Raw[];
     for (const e of ([] as Raw[]).concat(value)) {
-      if (e.status !== 'TERVERIFIKASI') out.push({ id: typeof e._id === 'string' ? e._id : e._id.$oid, title: e.title });
+      if (e.status !== 'TERVERIFIKASI')
+        out.push({ id: typeof e._id === 'string' ? e._id : e._id.$oid, title: e.title });
       else verifiedTitles.add(e.title);
     }
   }
-  return { ids: out.map((e) => e.id), titles: [...new Set(out.map((e) => e.title))].filter((t) => ![...verifiedTitles].some((v) => v.includes(t))) };
+  return {
+    ids: out.map((e) => e.id),
+    titles: [...new Set(out.map((e) => e.title))].filter(
+      (t) => ![...verifiedTitles].some((v) => v.includes(t)),
+    ),
+  };
 }
 
 function expectNoLeak(catalogue: string) {
@@ -33,22 +39,35 @@ function expectNoLeak(catalogue: string) {
   for (const { file, bytes } of files) {
     scannedBytes += bytes.length;
     const text = bytes.toString('utf8');
-    for (const id of unverified.ids) if (text.includes(id)) throw new Error(`${file} holds the unverified id ${id}`);
-    for (const title of unverified.titles) if (text.includes(title)) throw new Error(`${file} holds the unverified title ${title}`);
+    for (const id of unverified.ids)
+      if (text.includes(id)) throw new Error(`${file} holds the unverified id ${id}`);
+    for (const title of unverified.titles)
+      if (text.includes(title)) throw new Error(`${file} holds the unverified title ${title}`);
   }
-  return { files: files.length, scannedBytes, unverified: unverified.ids.length, uniqueTitles: unverified.titles.length };
+  return {
+    files: files.length,
+    scannedBytes,
+    unverified: unverified.ids.length,
+    uniqueTitles: unverified.titles.length,
+  };
 }
 
 describe('leak check', () => {
   it('finds no unverified id in the snapshot of the sample catalogue', () => {
     const figures = expectNoLeak(join(PROJECT_ROOT, 'data'));
-    console.log(`leak check, sample: ${figures.unverified} unverified ids, ${figures.uniqueTitles} unshared titles, ${figures.files} files, ${figures.scannedBytes} bytes scanned`);
+    console.log(
+      `leak check, sample: ${figures.unverified} unverified ids, ${figures.uniqueTitles} unshared titles, ${figures.files} files, ${figures.scannedBytes} bytes scanned`,
+    );
   });
 
   it('finds no unverified id in the snapshot of a synthetic catalogue of 3,000 elements', () => {
     const catalogue = tempDir('synth-');
-    expect(runScript('tools/synth/cli.ts', ['--elements', '3000', '--out', catalogue]).status).toBe(0);
+    expect(runScript('tools/synth/cli.ts', ['--elements', '3000', '--out', catalogue]).status).toBe(
+      0,
+    );
     const figures = expectNoLeak(catalogue);
-    console.log(`leak check, synthetic: ${figures.unverified} unverified ids, ${figures.uniqueTitles} unshared titles, ${figures.files} files, ${figures.scannedBytes} bytes scanned`);
+    console.log(
+      `leak check, synthetic: ${figures.unverified} unverified ids, ${figures.uniqueTitles} unshared titles, ${figures.files} files, ${figures.scannedBytes} bytes scanned`,
+    );
   });
 });

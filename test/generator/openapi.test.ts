@@ -2,9 +2,23 @@
 // the contract's constants, every reference resolvable, the same bytes every time.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ELEMENT_KEYS, MAX_LIMIT, MAX_TITLE_PATTERN_LENGTH, REFERENCE_LISTS } from '../../core/contract.ts';
+import {
+  ELEMENT_KEYS,
+  MAX_LIMIT,
+  MAX_TITLE_PATTERN_LENGTH,
+  REFERENCE_LISTS,
+} from '../../core/contract.ts';
 import * as examples from '../../core/examples.ts';
-import { DataElement, ErrorBody, FacetCounts, ListErrorBody, MessageBody, ProjectedDataElement, ReferenceItem, ReferenceList } from '../../core/schema.ts';
+import {
+  DataElement,
+  ErrorBody,
+  FacetCounts,
+  ListErrorBody,
+  MessageBody,
+  ProjectedDataElement,
+  ReferenceItem,
+  ReferenceList,
+} from '../../core/schema.ts';
 import { buildOpenApiDocument } from '../../generator/openapi/document.ts';
 
 const document = buildOpenApiDocument() as unknown as Record<string, any>;
@@ -21,27 +35,55 @@ describe('the OpenAPI document', () => {
   });
 
   it("takes its schemas from zod's JSON Schema output, not a second copy", () => {
-    expect(schemas.ReferenceItem).toEqual(withoutDialect(z.toJSONSchema(ReferenceItem, { target: 'draft-2020-12', io: 'output' })));
-    expect(schemas.MessageBody).toEqual(withoutDialect(z.toJSONSchema(MessageBody, { target: 'draft-2020-12', io: 'output' })));
+    expect(schemas.ReferenceItem).toEqual(
+      withoutDialect(z.toJSONSchema(ReferenceItem, { target: 'draft-2020-12', io: 'output' })),
+    );
+    expect(schemas.MessageBody).toEqual(
+      withoutDialect(z.toJSONSchema(MessageBody, { target: 'draft-2020-12', io: 'output' })),
+    );
     expect(Object.keys(schemas.DataElement.properties)).toEqual([...ELEMENT_KEYS]);
     expect(schemas.DataElement.required).toEqual([...ELEMENT_KEYS]);
-    expect(schemas.DataElement.properties.dataSource.$ref).toBe('#/components/schemas/ReferenceItem');
+    expect(schemas.DataElement.properties.dataSource.$ref).toBe(
+      '#/components/schemas/ReferenceItem',
+    );
     expect(schemas.DataElement.additionalProperties).toBe(false);
   });
 
   it("names its parameters and limits from the contract's constants", () => {
-    expect(parameters.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: MAX_LIMIT });
+    expect(parameters.limit.schema).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_LIMIT,
+    });
     expect(parameters.offset.schema).toMatchObject({ type: 'integer', minimum: 0 });
     expect(parameters.title.schema.maxLength).toBe(MAX_TITLE_PATTERN_LENGTH);
     expect(parameters.fields.schema.items.enum).toEqual([...ELEMENT_KEYS]);
     expect(parameters.fields).toMatchObject({ style: 'form', explode: false });
-    for (const { param } of REFERENCE_LISTS) expect(parameters[param]).toMatchObject({ name: param, in: 'query', style: 'form', explode: true });
-    const searchParameters = document.paths['/api/v1/data-element'].get.parameters.map((p: { $ref: string }) => p.$ref.split('/').pop());
-    expect(searchParameters).toEqual(['title', ...REFERENCE_LISTS.map(({ param }) => param), 'year', 'limit', 'offset', 'fields', 'ifNoneMatch']);
+    for (const { param } of REFERENCE_LISTS)
+      expect(parameters[param]).toMatchObject({
+        name: param,
+        in: 'query',
+        style: 'form',
+        explode: true,
+      });
+    const searchParameters = document.paths['/api/v1/data-element'].get.parameters.map(
+      (p: { $ref: string }) => p.$ref.split('/').pop(),
+    );
+    expect(searchParameters).toEqual([
+      'title',
+      ...REFERENCE_LISTS.map(({ param }) => param),
+      'year',
+      'limit',
+      'offset',
+      'fields',
+      'ifNoneMatch',
+    ]);
   });
 
   it('resolves every $ref', () => {
-    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"([^"]+)"/g)].map(([, ref]) => ref!);
+    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"([^"]+)"/g)].map(
+      ([, ref]) => ref!,
+    );
     expect(refs.length).toBeGreaterThan(50);
     for (const ref of new Set(refs)) {
       const target = ref
@@ -55,12 +97,20 @@ describe('the OpenAPI document', () => {
   it('documents 200, 304 and the error answers of every operation', () => {
     for (const [path, item] of Object.entries<any>(document.paths)) {
       expect(Object.keys(item), path).toEqual(['get']);
-      expect(Object.keys(item.get.responses), path).toEqual(expect.arrayContaining(['200', '304', '400']));
+      expect(Object.keys(item.get.responses), path).toEqual(
+        expect.arrayContaining(['200', '304', '400']),
+      );
       expect(item.get.responses['200'].headers, path).toHaveProperty('ETag');
     }
-    expect(document.paths['/api/v1/data-element'].get.responses['200'].headers).toHaveProperty(['X-Total-Count']);
-    expect(document.paths['/api/v1/data-element'].get.responses['200'].headers).toHaveProperty(['Link']);
-    expect(document.paths['/api/v1/data-element/{id}/{year}.csv'].get.responses['200'].headers).toHaveProperty(['Content-Disposition']);
+    expect(document.paths['/api/v1/data-element'].get.responses['200'].headers).toHaveProperty([
+      'X-Total-Count',
+    ]);
+    expect(document.paths['/api/v1/data-element'].get.responses['200'].headers).toHaveProperty([
+      'Link',
+    ]);
+    expect(
+      document.paths['/api/v1/data-element/{id}/{year}.csv'].get.responses['200'].headers,
+    ).toHaveProperty(['Content-Disposition']);
     expect(document.components.responses.MethodNotAllowed.headers).toHaveProperty(['Allow']);
   });
 });

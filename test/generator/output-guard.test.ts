@@ -7,14 +7,23 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { outputConflict, projectFolders, relationOf, type GuardedFolder } from '../../generator/output-guard.ts';
+import {
+  outputConflict,
+  projectFolders,
+  relationOf,
+  type GuardedFolder,
+} from '../../generator/output-guard.ts';
 import { FIXTURE_CATALOGUE, PROJECT_ROOT, tempDir, treeDigest } from './build-cli.ts';
 
 const TSX = pathToFileURL(createRequire(join(PROJECT_ROOT, 'package.json')).resolve('tsx')).href;
 
 /** The real build CLI, run from another working folder. */
 const runBuildIn = (cwd: string, args: string[]) => {
-  const result = spawnSync(process.execPath, ['--import', TSX, join(PROJECT_ROOT, 'generator/cli.ts'), ...args], { cwd, encoding: 'utf8' });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', TSX, join(PROJECT_ROOT, 'generator/cli.ts'), ...args],
+    { cwd, encoding: 'utf8' },
+  );
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 
@@ -28,7 +37,10 @@ function scratchProject() {
   return { project, digest: treeDigest(project) };
 }
 
-function expectRefusedUntouched(result: { status: number | null; stdout: string; stderr: string }, message: RegExp) {
+function expectRefusedUntouched(
+  result: { status: number | null; stdout: string; stderr: string },
+  message: RegExp,
+) {
   expect(result.status).toBe(2);
   expect(result.stderr).toMatch(message);
   expect(result.stderr).toMatch(/Nothing was touched/);
@@ -38,26 +50,38 @@ function expectRefusedUntouched(result: { status: number | null; stdout: string;
 describe('npm run build refuses an --out that would replace the catalogue or the project', () => {
   it('refuses --out data: the build would delete the catalogue', () => {
     const { project, digest } = scratchProject();
-    expectRefusedUntouched(runBuildIn(project, ['--out', 'data']), /^--out data is the catalogue folder: replacing it would delete the catalogue\./m);
+    expectRefusedUntouched(
+      runBuildIn(project, ['--out', 'data']),
+      /^--out data is the catalogue folder: replacing it would delete the catalogue\./m,
+    );
     expect(treeDigest(project)).toEqual(digest);
   });
 
   it('refuses --out data/dist: the next build would read the snapshot as catalogue files', () => {
     const { project, digest } = scratchProject();
-    expectRefusedUntouched(runBuildIn(project, ['--out', 'data/dist']), /^--out data\/dist lies inside the catalogue folder data: the next build would read the output as catalogue files\./m);
+    expectRefusedUntouched(
+      runBuildIn(project, ['--out', 'data/dist']),
+      /^--out data\/dist lies inside the catalogue folder data: the next build would read the output as catalogue files\./m,
+    );
     expect(treeDigest(project)).toEqual(digest);
     expect(existsSync(join(project, 'data/dist'))).toBe(false);
   });
 
   it('refuses --out .: the build would delete the project', () => {
     const { project, digest } = scratchProject();
-    expectRefusedUntouched(runBuildIn(project, ['--out', '.']), /^--out \. is the project folder: replacing it would delete the project\./m);
+    expectRefusedUntouched(
+      runBuildIn(project, ['--out', '.']),
+      /^--out \. is the project folder: replacing it would delete the project\./m,
+    );
     expect(treeDigest(project)).toEqual(digest);
   });
 
   it('refuses --out ..: the build would delete the folder holding the project', () => {
     const { project, digest } = scratchProject();
-    expectRefusedUntouched(runBuildIn(project, ['--out', '..']), /^--out \.\. contains the project folder .*project: replacing it would delete the project\./m);
+    expectRefusedUntouched(
+      runBuildIn(project, ['--out', '..']),
+      /^--out \.\. contains the project folder .*project: replacing it would delete the project\./m,
+    );
     expect(treeDigest(project)).toEqual(digest);
   });
 
@@ -65,7 +89,10 @@ describe('npm run build refuses an --out that would replace the catalogue or the
     const { project } = scratchProject();
     symlinkSync(join(project, 'data'), join(project, 'catalogue-link'));
     const digest = treeDigest(project);
-    expectRefusedUntouched(runBuildIn(project, ['--data', 'catalogue-link', '--out', 'data']), /^--out data is the catalogue folder/m);
+    expectRefusedUntouched(
+      runBuildIn(project, ['--data', 'catalogue-link', '--out', 'data']),
+      /^--out data is the catalogue folder/m,
+    );
     expect(treeDigest(project)).toEqual(digest);
   });
 
@@ -84,8 +111,18 @@ describe('npm run build refuses an --out that would replace the catalogue or the
 });
 
 describe('outputConflict', () => {
-  const catalogue: GuardedFolder = { role: 'catalogue', path: '/p/data', shown: 'data', refused: ['same', 'contains', 'inside'] };
-  const project: GuardedFolder = { role: 'project', path: '/p', shown: '/p', refused: ['same', 'contains'] };
+  const catalogue: GuardedFolder = {
+    role: 'catalogue',
+    path: '/p/data',
+    shown: 'data',
+    refused: ['same', 'contains', 'inside'],
+  };
+  const project: GuardedFolder = {
+    role: 'project',
+    path: '/p',
+    shown: '/p',
+    refused: ['same', 'contains'],
+  };
 
   it.each([
     ['/p/data', 'same'],
@@ -105,7 +142,11 @@ describe('outputConflict', () => {
   });
 
   it('names the project before the catalogue it holds', () => {
-    expect(outputConflict('/p', [project, catalogue])).toBe('is the project folder: replacing it would delete the project');
-    expect(outputConflict('/', [project, catalogue])).toBe('contains the project folder /p: replacing it would delete the project');
+    expect(outputConflict('/p', [project, catalogue])).toBe(
+      'is the project folder: replacing it would delete the project',
+    );
+    expect(outputConflict('/', [project, catalogue])).toBe(
+      'contains the project folder /p: replacing it would delete the project',
+    );
   });
 });

@@ -3,8 +3,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_PATH } from '../../core/snapshot-layout.ts';
-import { fixtureElements, fixtureLists, idOf, refId, type RawElement, type RawRef } from '../support/fixture-catalogue.ts';
-import { FIXTURE_CATALOGUE, PROJECT_ROOT, allFiles, readPublishedElements, runBuild, tempDir, treeDigest } from './build-cli.ts';
+import {
+  fixtureElements,
+  fixtureLists,
+  idOf,
+  refId,
+  type RawElement,
+  type RawRef,
+} from '../support/fixture-catalogue.ts';
+import {
+  FIXTURE_CATALOGUE,
+  PROJECT_ROOT,
+  allFiles,
+  readPublishedElements,
+  runBuild,
+  tempDir,
+  treeDigest,
+} from './build-cli.ts';
 
 /** The contract's published form of an element, written out longhand. */
 function expectedPublished(element: RawElement) {
@@ -12,7 +27,11 @@ function expectedPublished(element: RawElement) {
     const found = fixtureLists[list].find((i) => idOf(i._id) === refId(ref))!;
     return { _id: idOf(found._id), name: found.name, slug: found.slug };
   };
-  const data = element.data as { id: string; year: number; table: { headers: any[]; subHeaders: string[][]; rows: string[][] } }[];
+  const data = element.data as {
+    id: string;
+    year: number;
+    table: { headers: any[]; subHeaders: string[][]; rows: string[][] };
+  }[];
   return {
     _id: idOf(element._id),
     title: element.title,
@@ -21,12 +40,20 @@ function expectedPublished(element: RawElement) {
       id: d.id,
       year: d.year,
       table: {
-        headers: d.table.headers.map((h) => ({ content: h.content, colSpan: h.colSpan, rowSpan: h.rowSpan, dataType: h.dataType })),
+        headers: d.table.headers.map((h) => ({
+          content: h.content,
+          colSpan: h.colSpan,
+          rowSpan: h.rowSpan,
+          dataType: h.dataType,
+        })),
         subHeaders: d.table.subHeaders,
         rows: d.table.rows,
       },
     })),
-    metadata: (element.metadata as { key: string; value: string }[]).map((m) => ({ key: m.key, value: m.value })),
+    metadata: (element.metadata as { key: string; value: string }[]).map((m) => ({
+      key: m.key,
+      value: m.value,
+    })),
     status: 'TERVERIFIKASI',
     category: element.category.map((r) => item('category', r)),
     dataSource: item('dataSource', element.dataSource),
@@ -40,7 +67,16 @@ describe('npm run build: the fixture catalogue', () => {
   let result: ReturnType<typeof runBuild>;
   beforeAll(() => {
     out = tempDir('dist-');
-    result = runBuild(['--data', FIXTURE_CATALOGUE, '--out', out, '--block-bytes', '2000', '--run-bytes', '5000']);
+    result = runBuild([
+      '--data',
+      FIXTURE_CATALOGUE,
+      '--out',
+      out,
+      '--block-bytes',
+      '2000',
+      '--run-bytes',
+      '5000',
+    ]);
   });
 
   it('exits 0 with a summary of what it read, published, held back and wrote', () => {
@@ -52,7 +88,9 @@ describe('npm run build: the fixture catalogue', () => {
   });
 
   it('publishes every verified element, equal to its input resolved per the contract, in catalogue order', () => {
-    const expected = fixtureElements.filter((e) => e.status === 'TERVERIFIKASI').map(expectedPublished);
+    const expected = fixtureElements
+      .filter((e) => e.status === 'TERVERIFIKASI')
+      .map(expectedPublished);
     const published = readPublishedElements(out);
     expect(published).toEqual(expected);
     // key order too, which toEqual does not check
@@ -80,13 +118,26 @@ describe('npm run build: the fixture catalogue', () => {
 
   it('is reproducible: the same catalogue gives the same bytes and build id', () => {
     const again = tempDir('dist-');
-    expect(runBuild(['--data', FIXTURE_CATALOGUE, '--out', again, '--block-bytes', '2000', '--run-bytes', '5000']).status).toBe(0);
+    expect(
+      runBuild([
+        '--data',
+        FIXTURE_CATALOGUE,
+        '--out',
+        again,
+        '--block-bytes',
+        '2000',
+        '--run-bytes',
+        '5000',
+      ]).status,
+    ).toBe(0);
     expect(treeDigest(again)).toEqual(treeDigest(out));
   });
 
   it('derives the build id from the content', () => {
     const other = tempDir('dist-');
-    expect(runBuild(['--data', FIXTURE_CATALOGUE, '--out', other, '--block-bytes', '100000']).status).toBe(0);
+    expect(
+      runBuild(['--data', FIXTURE_CATALOGUE, '--out', other, '--block-bytes', '100000']).status,
+    ).toBe(0);
     const id = (dir: string) => JSON.parse(readFileSync(join(dir, MANIFEST_PATH), 'utf8')).buildId;
     expect(id(other)).not.toBe(id(out));
   });
@@ -94,7 +145,18 @@ describe('npm run build: the fixture catalogue', () => {
   it('replaces a previous output completely', () => {
     const target = tempDir('dist-');
     expect(runBuild(['--data', join(PROJECT_ROOT, 'data'), '--out', target]).status).toBe(0);
-    expect(runBuild(['--data', FIXTURE_CATALOGUE, '--out', target, '--block-bytes', '2000', '--run-bytes', '5000']).status).toBe(0);
+    expect(
+      runBuild([
+        '--data',
+        FIXTURE_CATALOGUE,
+        '--out',
+        target,
+        '--block-bytes',
+        '2000',
+        '--run-bytes',
+        '5000',
+      ]).status,
+    ).toBe(0);
     expect(treeDigest(target)).toEqual(treeDigest(out));
   });
 });

@@ -25,7 +25,9 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'malformed JSON, with line and column',
     mutate: (dir) => writeFileSync(join(dir, E2022), '[\n  {"_id": "x",\n   "title": oops}\n]'),
-    expected: [/data-element\/2022\.json: line 3, column 13: malformed JSON: unexpected character "o", expected a JSON value$/m],
+    expected: [
+      /data-element\/2022\.json: line 3, column 13: malformed JSON: unexpected character "o", expected a JSON value$/m,
+    ],
   },
   {
     name: 'an empty file',
@@ -60,59 +62,101 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'a reference of the wrong shape',
     mutate: (dir) => edit(dir, E2022, (v) => void (v[0].sector = [12])),
-    expected: [/\[0\]\.sector\[0\]: must be an id string, \{"\$oid": "…"\} or a \{_id, name, slug\} object$/m],
+    expected: [
+      /\[0\]\.sector\[0\]: must be an id string, \{"\$oid": "…"\} or a \{_id, name, slug\} object$/m,
+    ],
   },
   {
     name: 'a duplicate _id between two elements',
     mutate: (dir) => edit(dir, E2022, (v) => void (v[1]._id = v[0]._id)),
-    expected: [/data-element\/2022\.json: \[1\]\._id: duplicate _id "000000000000000000001001", first used at .*data-element\/2022\.json: \[0\]\._id$/m],
+    expected: [
+      /data-element\/2022\.json: \[1\]\._id: duplicate _id "000000000000000000001001", first used at .*data-element\/2022\.json: \[0\]\._id$/m,
+    ],
   },
   {
     name: 'a duplicate _id between a list item and an element',
     mutate: (dir) => edit(dir, E2022, (v) => void (v[1]._id = '000000000000000000000100')),
-    expected: [/\[1\]\._id: duplicate _id "000000000000000000000100", first used at .*category\.json: \[0\]\._id$/m],
+    expected: [
+      /\[1\]\._id: duplicate _id "000000000000000000000100", first used at .*category\.json: \[0\]\._id$/m,
+    ],
   },
   {
     name: 'a duplicate slug within one list',
     mutate: (dir) => edit(dir, 'sector.json', (v) => void (v[2].slug = 'kesehatan')),
-    expected: [/sector\.json: \[2\]\.slug: duplicate slug "kesehatan", first used at \[0\]\.slug$/m],
+    expected: [
+      /sector\.json: \[2\]\.slug: duplicate slug "kesehatan", first used at \[0\]\.slug$/m,
+    ],
   },
   {
     name: 'a reference to an unknown id (string form)',
     mutate: (dir) => edit(dir, E2022, (v) => void (v[0].dataSource = 'ffffffffffffffffffffffff')),
-    expected: [/\[0\]\.dataSource: unknown data source id "ffffffffffffffffffffffff": no item in .*data-source\.json has it$/m],
+    expected: [
+      /\[0\]\.dataSource: unknown data source id "ffffffffffffffffffffffff": no item in .*data-source\.json has it$/m,
+    ],
   },
   {
     name: 'a reference to an unknown id ($oid form)',
-    mutate: (dir) => edit(dir, E2022, (v) => void (v[1].category = [{ $oid: 'eeeeeeeeeeeeeeeeeeeeeeee' }])),
-    expected: [/\[1\]\.category\[0\]: unknown category id "eeeeeeeeeeeeeeeeeeeeeeee": no item in .*category\.json has it$/m],
+    mutate: (dir) =>
+      edit(dir, E2022, (v) => void (v[1].category = [{ $oid: 'eeeeeeeeeeeeeeeeeeeeeeee' }])),
+    expected: [
+      /\[1\]\.category\[0\]: unknown category id "eeeeeeeeeeeeeeeeeeeeeeee": no item in .*category\.json has it$/m,
+    ],
   },
   {
     name: 'a reference to an id of another list',
     mutate: (dir) => edit(dir, E2022, (v) => void (v[1].field = ['000000000000000000000100'])),
-    expected: [/\[1\]\.field\[0\]: unknown field id "000000000000000000000100": no item in .*field\.json has it$/m],
+    expected: [
+      /\[1\]\.field\[0\]: unknown field id "000000000000000000000100": no item in .*field\.json has it$/m,
+    ],
   },
   {
     name: 'a populated reference whose name disagrees',
     mutate: (dir) =>
-      edit(dir, E2022, (v) => void (v[0].sector = [{ _id: '000000000000000000000302', name: 'Kependudukan Lama', slug: 'kependudukan' }])),
-    expected: [/\[0\]\.sector\[0\]\.name: name "Kependudukan Lama" disagrees with .*sector\.json \("Kependudukan" for _id "000000000000000000000302"\)$/m],
+      edit(
+        dir,
+        E2022,
+        (v) =>
+          void (v[0].sector = [
+            { _id: '000000000000000000000302', name: 'Kependudukan Lama', slug: 'kependudukan' },
+          ]),
+      ),
+    expected: [
+      /\[0\]\.sector\[0\]\.name: name "Kependudukan Lama" disagrees with .*sector\.json \("Kependudukan" for _id "000000000000000000000302"\)$/m,
+    ],
   },
   {
     name: 'a populated reference whose slug disagrees (a trailing space counts)',
     mutate: (dir) =>
-      edit(dir, E2022, (v) => void (v[0].sector = [{ _id: '000000000000000000000302', name: 'Kependudukan', slug: 'kependudukan ' }])),
-    expected: [/\[0\]\.sector\[0\]\.slug: slug "kependudukan " disagrees with .*sector\.json \("kependudukan" for _id "000000000000000000000302"\)$/m],
+      edit(
+        dir,
+        E2022,
+        (v) =>
+          void (v[0].sector = [
+            { _id: '000000000000000000000302', name: 'Kependudukan', slug: 'kependudukan ' },
+          ]),
+      ),
+    expected: [
+      /\[0\]\.sector\[0\]\.slug: slug "kependudukan " disagrees with .*sector\.json \("kependudukan" for _id "000000000000000000000302"\)$/m,
+    ],
   },
   {
     name: 'a row whose cell count differs from the headers’ spans',
     mutate: (dir) => edit(dir, E2022, (v) => void v[0].data[0].table.rows[1].push('9')),
-    expected: [/data-element\/2022\.json: \[0\]\.data\[0\]\.table\.rows\[1\]: row has 5 cells, headers span 4$/m],
+    expected: [
+      /data-element\/2022\.json: \[0\]\.data\[0\]\.table\.rows\[1\]: row has 5 cells, headers span 4$/m,
+    ],
   },
   {
     name: 'a sub-header row whose label count differs from the spanning headers',
-    mutate: (dir) => edit(dir, E2022, (v) => void (v[0].data[0].table.subHeaders = [['Laki-laki', 'Perempuan', 'Lainnya']])),
-    expected: [/\[0\]\.data\[0\]\.table\.subHeaders\[0\]: sub-header row has 3 labels, spanning headers announce 2$/m],
+    mutate: (dir) =>
+      edit(
+        dir,
+        E2022,
+        (v) => void (v[0].data[0].table.subHeaders = [['Laki-laki', 'Perempuan', 'Lainnya']]),
+      ),
+    expected: [
+      /\[0\]\.data\[0\]\.table\.subHeaders\[0\]: sub-header row has 3 labels, spanning headers announce 2$/m,
+    ],
   },
   {
     name: 'an invalid element in a single-object file',
@@ -141,7 +185,12 @@ const SCENARIOS: Scenario[] = [
       edit(dir, 'data-element/2024.json', (v) => void (v[0].data[0].year = 1.5));
       edit(dir, 'category.json', (v) => void (v[1].slug = v[0].slug));
     },
-    expected: [/2022\.json: \[1\]\.unit: is missing/, /2024\.json: \[0\]\.data\[0\]\.year: expected integer/, /category\.json: \[1\]\.slug: duplicate slug/, /^4 problems in /m],
+    expected: [
+      /2022\.json: \[1\]\.unit: is missing/,
+      /2024\.json: \[0\]\.data\[0\]\.year: expected integer/,
+      /category\.json: \[1\]\.slug: duplicate slug/,
+      /^4 problems in /m,
+    ],
   },
 ];
 
@@ -155,16 +204,19 @@ describe('npm run build: a bad catalogue', () => {
     previousDigest = treeDigest(previousOutput);
   });
 
-  it.each(SCENARIOS)('reports $name, exits 1 and leaves the previous output intact', ({ mutate, expected }) => {
-    const dir = copyCatalogue();
-    mutate(dir);
-    const result = runBuild(['--data', dir, '--out', previousOutput]);
-    expect(result.status).toBe(1);
-    for (const line of expected) expect(result.stderr).toMatch(line);
-    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
-    expect(result.stdout).toBe('');
-    expect(treeDigest(previousOutput)).toEqual(previousDigest);
-  });
+  it.each(SCENARIOS)(
+    'reports $name, exits 1 and leaves the previous output intact',
+    ({ mutate, expected }) => {
+      const dir = copyCatalogue();
+      mutate(dir);
+      const result = runBuild(['--data', dir, '--out', previousOutput]);
+      expect(result.status).toBe(1);
+      for (const line of expected) expect(result.stderr).toMatch(line);
+      expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+      expect(result.stdout).toBe('');
+      expect(treeDigest(previousOutput)).toEqual(previousDigest);
+    },
+  );
 
   // root reads any file whatever its mode, so this one needs an ordinary user
   it.skipIf(process.getuid?.() === 0)('reports an unreadable file', () => {

@@ -24,12 +24,17 @@ beforeAll(async () => {
   // A second Worker over a snapshot whose files are gone but for the manifest and index: every read fails.
   brokenSnapshot = tempDir('broken-snapshot-');
   cpSync(FIXTURE_SNAPSHOT, brokenSnapshot, { recursive: true });
-  const manifest = (await import(join(brokenSnapshot, '_snapshot/manifest.json'), { with: { type: 'json' } })).default as { buildId: string };
-  for (const folder of ['lists', 'blocks', 'runs', 'docs']) rmSync(join(brokenSnapshot, '_snapshot', manifest.buildId, folder), { recursive: true });
+  const manifest = (
+    await import(join(brokenSnapshot, '_snapshot/manifest.json'), { with: { type: 'json' } })
+  ).default as { buildId: string };
+  for (const folder of ['lists', 'blocks', 'runs', 'docs'])
+    rmSync(join(brokenSnapshot, '_snapshot', manifest.buildId, folder), { recursive: true });
   [worker, broken] = await Promise.all([startFixtureWorker(), startFixtureWorker(brokenSnapshot)]);
   document = (await (await fetch(`${worker.url}/api/v1/openapi.json`)).json()) as Json;
   ajv.addSchema(document, 'openapi.json');
-  const [first] = (await (await fetch(`${worker.url}/api/v1/data-element?limit=1&fields=_id,data,category`)).json()) as Json[];
+  const [first] = (await (
+    await fetch(`${worker.url}/api/v1/data-element?limit=1&fields=_id,data,category`)
+  ).json()) as Json[];
   example = { id: first!._id, year: first!.data[0].year, category: first!.category[0].slug };
 }, 60_000);
 
@@ -38,7 +43,8 @@ afterAll(async () => {
   if (brokenSnapshot) rmSync(brokenSnapshot, { recursive: true, force: true });
 });
 
-const pointer = (...keys: string[]) => keys.map((key) => key.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointer = (...keys: string[]) =>
+  keys.map((key) => key.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /** Follows a "#/…" reference inside the document; gives the node and its pointer. */
 function follow(node: Json, at: string): { node: Json; at: string } {
@@ -53,7 +59,9 @@ function follow(node: Json, at: string): { node: Json; at: string } {
 
 /** The documented path (template) a request path falls under. */
 function documentedPath(path: string): string {
-  const templates = Object.keys(document.paths).filter((template) => new RegExp(`^${template.replace(/\./g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`).test(path));
+  const templates = Object.keys(document.paths).filter((template) =>
+    new RegExp(`^${template.replace(/\./g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
+  );
   // "/api/v1/data-element/x/2023.csv" fits both {id} templates' shapes only once; prefer the literal ones.
   templates.sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
   if (!templates[0]) throw new Error(`no documented path for ${path}`);
@@ -71,7 +79,9 @@ async function expectDocumented(response: Response, documented: Json, at: string
       continue;
     }
     const typed = spec.schema.type === 'integer' ? Number(value) : value;
-    expect(ajv.validate(spec.schema, typed), `header ${name}: ${value} ${ajv.errorsText()}`).toBe(true);
+    expect(ajv.validate(spec.schema, typed), `header ${name}: ${value} ${ajv.errorsText()}`).toBe(
+      true,
+    );
   }
   const text = await response.text();
   if (!described.content || method === 'HEAD') {
@@ -81,11 +91,17 @@ async function expectDocumented(response: Response, documented: Json, at: string
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!;
   expect(Object.keys(described.content)).toContain(mediaType);
   const body = mediaType === 'application/json' ? JSON.parse(text) : text;
-  const validate = ajv.getSchema(`openapi.json#${responseAt}/${pointer('content', mediaType, 'schema')}`)!;
+  const validate = ajv.getSchema(
+    `openapi.json#${responseAt}/${pointer('content', mediaType, 'schema')}`,
+  )!;
   expect(validate(body), `${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
 }
 
-async function check(base: string, pathAndQuery: string, init: RequestInit & { expectStatus: number }) {
+async function check(
+  base: string,
+  pathAndQuery: string,
+  init: RequestInit & { expectStatus: number },
+) {
   const url = new URL(pathAndQuery, base);
   const response = await fetch(url, init);
   expect(response.status, `${init.method ?? 'GET'} ${pathAndQuery}`).toBe(init.expectStatus);
@@ -93,7 +109,12 @@ async function check(base: string, pathAndQuery: string, init: RequestInit & { e
   const responses = document.paths[path].get.responses as Json;
   const status = String(init.expectStatus);
   expect(responses, `${path} documents ${status}`).toHaveProperty([status]);
-  await expectDocumented(response, responses[status], `/${pointer('paths', path, 'get', 'responses', status)}`, init.method);
+  await expectDocumented(
+    response,
+    responses[status],
+    `/${pointer('paths', path, 'get', 'responses', status)}`,
+    init.method,
+  );
   return response;
 }
 
@@ -103,7 +124,10 @@ describe('answers of the Worker against /api/v1/openapi.json', () => {
     ['the whole search', () => '/api/v1/data-element'],
     ['a page', () => '/api/v1/data-element?limit=3&offset=3'],
     ['a projected page', () => '/api/v1/data-element?limit=5&fields=_id,title,unit'],
-    ['filters and a year', () => `/api/v1/data-element?category=${example.category}&year=${example.year}`],
+    [
+      'filters and a year',
+      () => `/api/v1/data-element?category=${example.category}&year=${example.year}`,
+    ],
     ['a title pattern', () => '/api/v1/data-element?title=jumlah&limit=2'],
     ['a search past the end', () => '/api/v1/data-element?limit=10&offset=100000'],
     ['one element', () => `/api/v1/data-element/${example.id}`],
@@ -124,7 +148,10 @@ describe('answers of the Worker against /api/v1/openapi.json', () => {
 
   it.each(successes)('HEAD and 304: %s', async (_, path) => {
     const head = await check(worker.url, path(), { method: 'HEAD', expectStatus: 200 });
-    await check(worker.url, path(), { headers: { 'if-none-match': head.headers.get('etag')! }, expectStatus: 304 });
+    await check(worker.url, path(), {
+      headers: { 'if-none-match': head.headers.get('etag')! },
+      expectStatus: 304,
+    });
   });
 
   it.each([
@@ -148,15 +175,25 @@ describe('answers of the Worker against /api/v1/openapi.json', () => {
   it('404: a path the API does not have, with the documented error body', async () => {
     const response = await fetch(`${worker.url}/api/v2/nothing`);
     expect(response.status).toBe(404);
-    expect(ajv.validate({ $ref: 'openapi.json#/components/schemas/ErrorBody' }, await response.json()), ajv.errorsText()).toBe(true);
+    expect(
+      ajv.validate({ $ref: 'openapi.json#/components/schemas/ErrorBody' }, await response.json()),
+      ajv.errorsText(),
+    ).toBe(true);
   });
 
-  it.each(['POST /api/v1/category', 'DELETE /', 'PUT /api/v1/openapi.json'])('405: %s', async (request) => {
-    const [method, path] = request.split(' ') as [string, string];
-    const response = await fetch(`${worker.url}${path}`, { method });
-    expect(response.status).toBe(405);
-    await expectDocumented(response, document.components.responses.MethodNotAllowed, '/components/responses/MethodNotAllowed');
-  });
+  it.each(['POST /api/v1/category', 'DELETE /', 'PUT /api/v1/openapi.json'])(
+    '405: %s',
+    async (request) => {
+      const [method, path] = request.split(' ') as [string, string];
+      const response = await fetch(`${worker.url}${path}`, { method });
+      expect(response.status).toBe(405);
+      await expectDocumented(
+        response,
+        document.components.responses.MethodNotAllowed,
+        '/components/responses/MethodNotAllowed',
+      );
+    },
+  );
 
   it.each([
     ...REFERENCE_LISTS.map(({ endpoint }) => [endpoint, () => endpoint] as [string, () => string]),

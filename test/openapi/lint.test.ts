@@ -7,7 +7,12 @@ import { PROJECT_ROOT } from '../generator/build-cli.ts';
 
 interface LintReport {
   totals: { errors: number; warnings: number };
-  problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+  problems: {
+    ruleId: string;
+    severity: string;
+    message: string;
+    location: { pointer: string }[];
+  }[];
 }
 
 /**
@@ -15,19 +20,42 @@ interface LintReport {
  * method the document has no operation for (any but GET, HEAD and OPTIONS, on any path), so
  * no operation refers to it.
  */
-const KNOWN_WARNINGS = ['info-license #/info', 'no-unused-components #/components/responses/MethodNotAllowed'];
+const KNOWN_WARNINGS = [
+  'info-license #/info',
+  'no-unused-components #/components/responses/MethodNotAllowed',
+];
 
 describe('redocly lint /api/v1/openapi.json', () => {
   it('finds no error, and no warning but the known ones', () => {
-    const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', fixtureDocumentationFile('openapi.json'), '--format=json'], {
-      cwd: PROJECT_ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-    });
+    const result = spawnSync(
+      process.execPath,
+      [
+        join(PROJECT_ROOT, 'node_modules/@redocly/cli/bin/cli.js'),
+        'lint',
+        fixtureDocumentationFile('openapi.json'),
+        '--format=json',
+      ],
+      {
+        cwd: PROJECT_ROOT,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          REDOCLY_TELEMETRY: 'off',
+          REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+          NO_COLOR: '1',
+        },
+      },
+    );
     const report = JSON.parse(result.stdout) as LintReport;
-    const problems = report.problems.map(({ ruleId, severity, message, location }) => `${severity} ${ruleId} ${location[0]?.pointer}: ${message}`);
+    const problems = report.problems.map(
+      ({ ruleId, severity, message, location }) =>
+        `${severity} ${ruleId} ${location[0]?.pointer}: ${message}`,
+    );
     expect(report.totals.errors, problems.join('\n')).toBe(0);
-    expect(report.problems.map(({ ruleId, location }) => `${ruleId} ${location[0]?.pointer}`).sort(), problems.join('\n')).toEqual(KNOWN_WARNINGS);
+    expect(
+      report.problems.map(({ ruleId, location }) => `${ruleId} ${location[0]?.pointer}`).sort(),
+      problems.join('\n'),
+    ).toEqual(KNOWN_WARNINGS);
     expect(result.status).toBe(0);
   });
 });

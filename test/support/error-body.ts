@@ -10,7 +10,11 @@ export type ErrorKind = 'error' | 'message';
  * Asserts the status, the JSON content type, the headers every answer carries and the body's
  * shape; returns the body's text (its `error` or `message`) for further checks.
  */
-export async function expectErrorBody(response: Response, status: 400 | 404 | 405, kind: ErrorKind): Promise<string> {
+export async function expectErrorBody(
+  response: Response,
+  status: 400 | 404 | 405,
+  kind: ErrorKind,
+): Promise<string> {
   const text = await response.text();
   expect(response.status, text).toBe(status);
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -15,10 +15,28 @@ export interface FacetCase {
 }
 
 /** The year counts of the whole catalogue, newest first. */
-const ALL_YEARS: [number, number][] = [[2024, 2], [2023, 4], [2022, 16], [2021, 2], [2020, 1]];
-const ALL_DATA_SOURCES: [string, number][] = [['bps', 7], ['disdikbud', 4], ['dinkes', 3], ['dinsos', 3], ['dpupr', 2]];
+const ALL_YEARS: [number, number][] = [
+  [2024, 2],
+  [2023, 4],
+  [2022, 16],
+  [2021, 2],
+  [2020, 1],
+];
+const ALL_DATA_SOURCES: [string, number][] = [
+  ['bps', 7],
+  ['disdikbud', 4],
+  ['dinkes', 3],
+  ['dinsos', 3],
+  ['dpupr', 2],
+];
 /** Three sectors tie at 5: catalogue order (pendidikan, kependudukan, sosial), not name order. */
-const ALL_SECTORS: [string, number][] = [['pendidikan', 5], ['kependudukan', 5], ['sosial', 5], ['kesehatan', 3], ['infrastruktur', 3]];
+const ALL_SECTORS: [string, number][] = [
+  ['pendidikan', 5],
+  ['kependudukan', 5],
+  ['sosial', 5],
+  ['kesehatan', 3],
+  ['infrastruktur', 3],
+];
 
 export const FACET_CASES: FacetCase[] = [
   {
@@ -26,10 +44,23 @@ export const FACET_CASES: FacetCase[] = [
     query: '',
     expected: {
       total: 19,
-      category: [['data-sektoral', 9], ['data-prioritas-nasional', 6], ['data-prioritas-daerah', 4], ['spm', 1]],
+      category: [
+        ['data-sektoral', 9],
+        ['data-prioritas-nasional', 6],
+        ['data-prioritas-daerah', 4],
+        ['spm', 1],
+      ],
       dataSource: ALL_DATA_SOURCES,
       sector: ALL_SECTORS,
-      field: [['statistik', 5], ['kesehatan', 2], ['sosial', 2], ['pendidikan', 1], ['pekerjaan-umum ', 1], ['kominfo', 1], ['kominfo ', 1]],
+      field: [
+        ['statistik', 5],
+        ['kesehatan', 2],
+        ['sosial', 2],
+        ['pendidikan', 1],
+        ['pekerjaan-umum ', 1],
+        ['kominfo', 1],
+        ['kominfo ', 1],
+      ],
       year: ALL_YEARS,
     },
   },
@@ -38,11 +69,27 @@ export const FACET_CASES: FacetCase[] = [
     query: 'sector=pendidikan',
     expected: {
       total: 5,
-      category: [['data-sektoral', 4], ['data-prioritas-nasional', 1], ['data-prioritas-daerah', 1]],
-      dataSource: [['disdikbud', 4], ['bps', 1]],
+      category: [
+        ['data-sektoral', 4],
+        ['data-prioritas-nasional', 1],
+        ['data-prioritas-daerah', 1],
+      ],
+      dataSource: [
+        ['disdikbud', 4],
+        ['bps', 1],
+      ],
       sector: ALL_SECTORS,
-      field: [['pendidikan', 1], ['statistik', 1]],
-      year: [[2024, 1], [2023, 1], [2022, 3], [2021, 2], [2020, 1]],
+      field: [
+        ['pendidikan', 1],
+        ['statistik', 1],
+      ],
+      year: [
+        [2024, 1],
+        [2023, 1],
+        [2022, 3],
+        [2021, 2],
+        [2020, 1],
+      ],
     },
   },
   {
@@ -50,11 +97,22 @@ export const FACET_CASES: FacetCase[] = [
     query: 'sector=pendidikan&sector=kesehatan&dataSource=dinkes',
     expected: {
       total: 3,
-      category: [['data-prioritas-nasional', 1], ['data-sektoral', 1], ['data-prioritas-daerah', 1]],
-      dataSource: [['disdikbud', 4], ['dinkes', 3], ['bps', 1]],
+      category: [
+        ['data-prioritas-nasional', 1],
+        ['data-sektoral', 1],
+        ['data-prioritas-daerah', 1],
+      ],
+      dataSource: [
+        ['disdikbud', 4],
+        ['dinkes', 3],
+        ['bps', 1],
+      ],
       sector: [['kesehatan', 3]],
       field: [['kesehatan', 2]],
-      year: [[2023, 1], [2022, 3]],
+      year: [
+        [2023, 1],
+        [2022, 3],
+      ],
     },
   },
   {
@@ -62,11 +120,33 @@ export const FACET_CASES: FacetCase[] = [
     query: 'title=jumlah',
     expected: {
       total: 8,
-      category: [['data-prioritas-nasional', 3], ['data-sektoral', 3], ['data-prioritas-daerah', 2]],
-      dataSource: [['bps', 4], ['dinkes', 2], ['dinsos', 2]],
-      sector: [['kependudukan', 4], ['kesehatan', 2], ['sosial', 2], ['infrastruktur', 1]],
-      field: [['sosial', 2], ['statistik', 2], ['kesehatan', 1], ['kominfo', 1], ['kominfo ', 1]],
-      year: [[2023, 3], [2022, 8]],
+      category: [
+        ['data-prioritas-nasional', 3],
+        ['data-sektoral', 3],
+        ['data-prioritas-daerah', 2],
+      ],
+      dataSource: [
+        ['bps', 4],
+        ['dinkes', 2],
+        ['dinsos', 2],
+      ],
+      sector: [
+        ['kependudukan', 4],
+        ['kesehatan', 2],
+        ['sosial', 2],
+        ['infrastruktur', 1],
+      ],
+      field: [
+        ['sosial', 2],
+        ['statistik', 2],
+        ['kesehatan', 1],
+        ['kominfo', 1],
+        ['kominfo ', 1],
+      ],
+      year: [
+        [2023, 3],
+        [2022, 8],
+      ],
     },
   },
   {
@@ -74,10 +154,28 @@ export const FACET_CASES: FacetCase[] = [
     query: 'year=2023',
     expected: {
       total: 4,
-      category: [['data-prioritas-nasional', 2], ['data-sektoral', 2]],
-      dataSource: [['dinkes', 1], ['disdikbud', 1], ['bps', 1], ['dinsos', 1]],
-      sector: [['kesehatan', 1], ['pendidikan', 1], ['kependudukan', 1], ['sosial', 1]],
-      field: [['kesehatan', 1], ['sosial', 1], ['statistik', 1], ['kominfo ', 1]],
+      category: [
+        ['data-prioritas-nasional', 2],
+        ['data-sektoral', 2],
+      ],
+      dataSource: [
+        ['dinkes', 1],
+        ['disdikbud', 1],
+        ['bps', 1],
+        ['dinsos', 1],
+      ],
+      sector: [
+        ['kesehatan', 1],
+        ['pendidikan', 1],
+        ['kependudukan', 1],
+        ['sosial', 1],
+      ],
+      field: [
+        ['kesehatan', 1],
+        ['sosial', 1],
+        ['statistik', 1],
+        ['kominfo ', 1],
+      ],
       year: ALL_YEARS,
     },
   },
@@ -91,11 +189,20 @@ export const FACET_CASES: FacetCase[] = [
     query: 'year=2021&year=2024&category=data-sektoral',
     expected: {
       total: 2,
-      category: [['data-sektoral', 2], ['spm', 1]],
+      category: [
+        ['data-sektoral', 2],
+        ['spm', 1],
+      ],
       dataSource: [['disdikbud', 2]],
       sector: [['pendidikan', 2]],
       field: [],
-      year: [[2024, 1], [2023, 2], [2022, 7], [2021, 2], [2020, 1]],
+      year: [
+        [2024, 1],
+        [2023, 2],
+        [2022, 7],
+        [2021, 2],
+        [2020, 1],
+      ],
     },
   },
   {
@@ -108,11 +215,24 @@ export const FACET_CASES: FacetCase[] = [
     query: 'limit=2&offset=1&fields=title&dataSource=dinsos',
     expected: {
       total: 3,
-      category: [['data-prioritas-nasional', 1], ['data-sektoral', 1], ['data-prioritas-daerah', 1]],
+      category: [
+        ['data-prioritas-nasional', 1],
+        ['data-sektoral', 1],
+        ['data-prioritas-daerah', 1],
+      ],
       dataSource: ALL_DATA_SOURCES,
-      sector: [['sosial', 3], ['kependudukan', 1]],
-      field: [['sosial', 2], ['kominfo ', 1]],
-      year: [[2023, 1], [2022, 3]],
+      sector: [
+        ['sosial', 3],
+        ['kependudukan', 1],
+      ],
+      field: [
+        ['sosial', 2],
+        ['kominfo ', 1],
+      ],
+      year: [
+        [2023, 1],
+        [2022, 3],
+      ],
     },
   },
   {
@@ -123,8 +243,16 @@ export const FACET_CASES: FacetCase[] = [
       category: [['data-prioritas-nasional', 1]],
       dataSource: [['bps', 1]],
       sector: [['kependudukan', 1]],
-      field: [['kesehatan', 1], ['sosial', 1], ['statistik', 1], ['kominfo ', 1]],
-      year: [[2023, 1], [2022, 5]],
+      field: [
+        ['kesehatan', 1],
+        ['sosial', 1],
+        ['statistik', 1],
+        ['kominfo ', 1],
+      ],
+      year: [
+        [2023, 1],
+        [2022, 5],
+      ],
     },
   },
 ];

@@ -39,13 +39,21 @@ export interface FakeSourceOptions {
 
 export function fixtureCatalogue(): FakeCatalogue {
   const compiled = compileCatalogue(readCatalogue(FIXTURE_CATALOGUE));
-  return { lists: compiled.lists, elements: compiled.published.map((element) => JSON.parse(element.json) as DataElement) };
+  return {
+    lists: compiled.lists,
+    elements: compiled.published.map((element) => JSON.parse(element.json) as DataElement),
+  };
 }
 
 export async function startFakeSource(options: FakeSourceOptions) {
   const catalogue = options.catalogue ?? fixtureCatalogue();
   const requests: SourceRequest[] = [];
-  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const json = (
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
@@ -53,25 +61,38 @@ export async function startFakeSource(options: FakeSourceOptions) {
   const answer = (request: SourceRequest, res: ServerResponse) => {
     const list = REFERENCE_LISTS.find(({ endpoint }) => endpoint === request.path);
     if (list) return json(res, 200, catalogue.lists[list.name]);
-    if (request.path !== '/api/v1/data-element') return json(res, 404, { error: 'Not found', status: 404 });
+    if (request.path !== '/api/v1/data-element')
+      return json(res, 404, { error: 'Not found', status: 404 });
     const sources = request.query.getAll('dataSource').filter(Boolean);
-    const matches = sources.length ? catalogue.elements.filter((element) => sources.includes(element.dataSource.slug)) : catalogue.elements;
+    const matches = sources.length
+      ? catalogue.elements.filter((element) => sources.includes(element.dataSource.slug))
+      : catalogue.elements;
     if (!options.paging) return json(res, 200, matches);
     const offset = Number(request.query.get('offset') ?? 0);
     const limit = request.query.has('limit') ? Number(request.query.get('limit')) : matches.length;
     const total = options.announcedTotal?.(request, matches.length) ?? matches.length;
-    return json(res, 200, matches.slice(offset, offset + limit), { 'x-total-count': String(total) });
+    return json(res, 200, matches.slice(offset, offset + limit), {
+      'x-total-count': String(total),
+    });
   };
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://source');
-    const request: SourceRequest = { n: requests.length + 1, path: url.pathname, query: url.searchParams, at: performance.now() };
+    const request: SourceRequest = {
+      n: requests.length + 1,
+      path: url.pathname,
+      query: url.searchParams,
+      at: performance.now(),
+    };
     requests.push(request);
     const fault = options.fault?.(request);
     if (fault === undefined) return answer(request, res);
     if ('dropConnection' in fault) {
       // headers and half a body, then the connection goes
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': '100000' });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': '100000',
+      });
       res.write('[{"_id":');
       setTimeout(() => res.destroy(), 20);
       return;
@@ -100,4 +121,5 @@ export async function startFakeSource(options: FakeSourceOptions) {
 export type FakeSource = Awaited<ReturnType<typeof startFakeSource>>;
 
 /** Requests for pages of elements, i.e. with a limit other than the paging probe's 1. */
-export const isPage = (request: SourceRequest) => request.path === '/api/v1/data-element' && request.query.has('offset');
+export const isPage = (request: SourceRequest) =>
+  request.path === '/api/v1/data-element' && request.query.has('offset');

@@ -13,7 +13,11 @@ import fileZzLongTitle from '../fixtures/catalogue/data-element/zz-long-title.js
 import fileZzTables from '../fixtures/catalogue/data-element/zz-tables.json';
 
 type Id = string | { $oid: string };
-export interface RawItem { _id: Id; name: string; slug: string }
+export interface RawItem {
+  _id: Id;
+  name: string;
+  slug: string;
+}
 export type RawRef = Id | RawItem;
 export interface RawElement {
   _id: Id;
@@ -26,13 +30,26 @@ export interface RawElement {
   [key: string]: unknown;
 }
 
-export const fixtureLists = { category, dataSource, sector, field } as Record<'category' | 'dataSource' | 'sector' | 'field', RawItem[]>;
+export const fixtureLists = { category, dataSource, sector, field } as Record<
+  'category' | 'dataSource' | 'sector' | 'field',
+  RawItem[]
+>;
 
 /** Element files in catalogue order (code-unit order of their paths: "Z-extra" before "a-lain"). */
-export const fixtureElements: RawElement[] = [file2022, file2023Kesehatan, [file2023Pupr], file2024, fileZExtra, fileALain, fileZzLongTitle, fileZzTables].flat() as RawElement[];
+export const fixtureElements: RawElement[] = [
+  file2022,
+  file2023Kesehatan,
+  [file2023Pupr],
+  file2024,
+  fileZExtra,
+  fileALain,
+  fileZzLongTitle,
+  fileZzTables,
+].flat() as RawElement[];
 
 export const idOf = (id: Id) => (typeof id === 'string' ? id : id.$oid);
-export const refId = (ref: RawRef) => (typeof ref === 'string' ? ref : '$oid' in ref ? ref.$oid : idOf(ref._id));
+export const refId = (ref: RawRef) =>
+  typeof ref === 'string' ? ref : '$oid' in ref ? ref.$oid : idOf(ref._id);
 
 /** Element n of the fixture has the id below (see the fixture's files). */
 export const fixtureId = (n: number) => (0x1000 + n).toString(16).padStart(24, '0');

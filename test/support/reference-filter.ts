@@ -1,7 +1,15 @@
 // A deliberately naive search over the raw fixture catalogue: the obvious code, written
 // straight from the contract (§3, §5.1, §5.2, §6), to check the Worker's indexes against.
 // Valid queries only: the Worker's tests check the answers to invalid ones.
-import { fixtureElements, fixtureLists, idOf, refId, type RawElement, type RawItem, type RawRef } from './fixture-catalogue.ts';
+import {
+  fixtureElements,
+  fixtureLists,
+  idOf,
+  refId,
+  type RawElement,
+  type RawItem,
+  type RawRef,
+} from './fixture-catalogue.ts';
 
 const LISTS = ['category', 'dataSource', 'sector', 'field'] as const;
 type List = (typeof LISTS)[number];
@@ -47,7 +55,9 @@ export function referenceFacets(query: string): ReferenceFacets | UnknownSlug {
   for (const list of LISTS) {
     const items = fixtureLists[list].map((item) => {
       const id = idOf(item._id);
-      const count = elements.filter((e) => passes(e, q, list) && refsOf(e, list).includes(id)).length;
+      const count = elements.filter(
+        (e) => passes(e, q, list) && refsOf(e, list).includes(id),
+      ).length;
       return { _id: id, name: item.name, slug: item.slug, count };
     });
     // Array.prototype.sort is stable: ties keep catalogue order
@@ -55,7 +65,10 @@ export function referenceFacets(query: string): ReferenceFacets | UnknownSlug {
   }
   const allYears = [...new Set(elements.flatMap(yearsOf))].sort((a, b) => b - a);
   facets.year = allYears
-    .map((year) => ({ year, count: elements.filter((e) => passes(e, q, 'year') && yearsOf(e).includes(year)).length }))
+    .map((year) => ({
+      year,
+      count: elements.filter((e) => passes(e, q, 'year') && yearsOf(e).includes(year)).length,
+    }))
     .filter((item) => item.count >= 1);
   return facets;
 }
@@ -96,6 +109,7 @@ function passes(e: RawElement, q: ReferenceQuery, except?: Dimension): boolean {
     if (list === except || q.wanted[list].length === 0) continue;
     if (!refsOf(e, list).some((id) => q.wanted[list].includes(id))) return false;
   }
-  if (except !== 'year' && q.years.length > 0 && !yearsOf(e).some((year) => q.years.includes(year))) return false;
+  if (except !== 'year' && q.years.length > 0 && !yearsOf(e).some((year) => q.years.includes(year)))
+    return false;
   return true;
 }

@@ -6,7 +6,12 @@ import { seededRandom } from '../../tools/synth/seeded-random.ts';
 import { bindDfa } from '../../worker/title-search/bind-dfa.ts';
 import type { CompiledTitlePattern } from '../../worker/title-search/compile-pattern.ts';
 import type { TitleSearchIndex } from '../../worker/title-search/decode-index.ts';
-import { compileTitlePattern, decodeTitleSearchIndex, encodeTitleSearchIndex, findMatchingTitles } from '../../worker/title-search/index.ts';
+import {
+  compileTitlePattern,
+  decodeTitleSearchIndex,
+  encodeTitleSearchIndex,
+  findMatchingTitles,
+} from '../../worker/title-search/index.ts';
 import { buildMultiSteps } from '../../worker/title-search/quad-steps.ts';
 import { scanTitles } from '../../worker/title-search/scan-titles.ts';
 import { DEAD, MATCHED } from '../../worker/title-search/decided-states.ts';
@@ -21,14 +26,27 @@ const REFUSAL_REASONS = [
 
 function indexOf(titles: string[]) {
   const bytes = encodeTitleSearchIndex(titles);
-  return decodeTitleSearchIndex(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  return decodeTitleSearchIndex(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
 }
 
 /** The titles each way of reading finds (one, two, four symbols per step), sorted. */
-function everyWayOfReading(index: TitleSearchIndex, pattern: CompiledTitlePattern): Record<string, number[]> {
+function everyWayOfReading(
+  index: TitleSearchIndex,
+  pattern: CompiledTitlePattern,
+): Record<string, number[]> {
   const bound = bindDfa(pattern.dfa, index, 0);
   const stateCount = bound.steps.length / bound.columnCount;
-  const tables = (widest: 'quad' | 'pair') => buildMultiSteps(stateCount, bound.columnCount, bound.steps, bound.columnOfSymbol, Infinity, widest);
+  const tables = (widest: 'quad' | 'pair') =>
+    buildMultiSteps(
+      stateCount,
+      bound.columnCount,
+      bound.steps,
+      bound.columnOfSymbol,
+      Infinity,
+      widest,
+    );
   const ways = { one: undefined, two: tables('pair'), four: tables('quad') };
   const found: Record<string, number[]> = {};
   for (const [name, multi] of Object.entries(ways)) {
@@ -38,7 +56,9 @@ function everyWayOfReading(index: TitleSearchIndex, pattern: CompiledTitlePatter
     else if (bound.start === DEAD) found[name] = [];
     else {
       scanTitles(index, { ...bound, multi }, undefined, matches);
-      found[name] = Array.from({ length: index.count }, (_, t) => t).filter((t) => (matches[t >>> 5]! & (1 << (t & 31))) !== 0);
+      found[name] = Array.from({ length: index.count }, (_, t) => t).filter(
+        (t) => (matches[t >>> 5]! & (1 << (t & 31))) !== 0,
+      );
     }
   }
   return found;
@@ -64,48 +84,72 @@ function check(titles: string[], patterns: string[]) {
       continue;
     }
     if (!result.ok) {
-      expect(REFUSAL_REASONS.some((reason) => reason.test(result.message)), `${JSON.stringify(pattern)}: ${result.message}`).toBe(true);
+      expect(
+        REFUSAL_REASONS.some((reason) => reason.test(result.message)),
+        `${JSON.stringify(pattern)}: ${result.message}`,
+      ).toBe(true);
       tally.refused++;
       continue;
     }
     const expected = titles.flatMap((title, t) => (regexp.test(title) ? [t] : []));
-    expect(Array.from(findMatchingTitles(index, result.pattern)), JSON.stringify(pattern)).toEqual(expected);
+    expect(Array.from(findMatchingTitles(index, result.pattern)), JSON.stringify(pattern)).toEqual(
+      expected,
+    );
     for (const [way, found] of Object.entries(everyWayOfReading(index, result.pattern))) {
       expect(found, `${JSON.stringify(pattern)} read ${way} symbol(s) at a time`).toEqual(expected);
       tally.ways.add(way);
     }
     // restricted to candidates: titles skipped between two read ones must not break the resume
-    const candidates = Uint32Array.from(titles.keys()).filter((t) => (t * 7 + tally.accepted) % 3 !== 0);
+    const candidates = Uint32Array.from(titles.keys()).filter(
+      (t) => (t * 7 + tally.accepted) % 3 !== 0,
+    );
     const expectedAmong = expected.filter((t) => (t * 7 + tally.accepted) % 3 !== 0);
-    expect(Array.from(findMatchingTitles(index, result.pattern, candidates)), `${JSON.stringify(pattern)} among candidates`).toEqual(expectedAmong);
+    expect(
+      Array.from(findMatchingTitles(index, result.pattern, candidates)),
+      `${JSON.stringify(pattern)} among candidates`,
+    ).toEqual(expectedAmong);
     tally.accepted++;
   }
   return tally;
 }
 
 describe('title search agrees with new RegExp(pattern, "i")', () => {
-  it('on 3,000 random patterns over 500 random titles (with line ends, astral and special-folding letters)', { timeout: 180_000 }, () => {
-    const random = seededRandom(0x7175);
-    const titles = Array.from({ length: 500 }, () => randomTitle(random, 10));
-    titles.push('', ' ', '\u{10400}', '\u{10428}', 'ſ', 'K', 'ß', 'SS');
-    const patterns = Array.from({ length: 3000 }, () => randomPattern(random));
-    const tally = check(titles, patterns);
-    expect(tally.accepted).toBeGreaterThan(2500);
-    expect([...tally.ways].sort()).toEqual(['four', 'one', 'two']);
-  });
+  it(
+    'on 3,000 random patterns over 500 random titles (with line ends, astral and special-folding letters)',
+    { timeout: 180_000 },
+    () => {
+      const random = seededRandom(0x7175);
+      const titles = Array.from({ length: 500 }, () => randomTitle(random, 10));
+      titles.push('', ' ', '\u{10400}', '\u{10428}', 'ſ', 'K', 'ß', 'SS');
+      const patterns = Array.from({ length: 3000 }, () => randomPattern(random));
+      const tally = check(titles, patterns);
+      expect(tally.accepted).toBeGreaterThan(2500);
+      expect([...tally.ways].sort()).toEqual(['four', 'one', 'two']);
+    },
+  );
 
-  it('on 1,500 random patterns without nested loops over random and realistic titles', { timeout: 120_000 }, () => {
-    const random = seededRandom(0x2024);
-    const titles = [...realisticTitles(300), ...Array.from({ length: 300 }, () => randomTitle(random, 24))];
-    const patterns = Array.from({ length: 1500 }, () => randomPattern(random, 2, false));
-    const tally = check(titles, patterns);
-    expect(tally.accepted).toBeGreaterThan(1200);
-  });
+  it(
+    'on 1,500 random patterns without nested loops over random and realistic titles',
+    { timeout: 120_000 },
+    () => {
+      const random = seededRandom(0x2024);
+      const titles = [
+        ...realisticTitles(300),
+        ...Array.from({ length: 300 }, () => randomTitle(random, 24)),
+      ];
+      const patterns = Array.from({ length: 1500 }, () => randomPattern(random, 2, false));
+      const tally = check(titles, patterns);
+      expect(tally.accepted).toBeGreaterThan(1200);
+    },
+  );
 
   it('on 400 random patterns over titles of more than 255 distinct characters (two-byte symbols)', () => {
     const random = seededRandom(0x16);
     const wide = Array.from({ length: 300 }, (_, i) => String.fromCharCode(0x4e00 + i));
-    const titles = Array.from({ length: 300 }, () => randomTitle(random, 12) + random.pick(wide) + randomTitle(random, 4));
+    const titles = Array.from(
+      { length: 300 },
+      () => randomTitle(random, 12) + random.pick(wide) + randomTitle(random, 4),
+    );
     const patterns = Array.from({ length: 400 }, () => randomPattern(random));
     expect(check(titles, patterns).accepted).toBeGreaterThan(300);
   });
@@ -113,7 +157,9 @@ describe('title search agrees with new RegExp(pattern, "i")', () => {
   it('on words of realistic titles, alone, in classes, alternations and counted repetitions', () => {
     const random = seededRandom(0x5d);
     const titles = realisticTitles(1000);
-    const words = [...new Set(titles.join(' ').split(/\s+/))].filter((word) => /^[\p{L}\d]+$/u.test(word));
+    const words = [...new Set(titles.join(' ').split(/\s+/))].filter((word) =>
+      /^[\p{L}\d]+$/u.test(word),
+    );
     const patterns = Array.from({ length: 400 }, () => {
       const [first, second] = [random.pick(words), random.pick(words)];
       return random.pick([

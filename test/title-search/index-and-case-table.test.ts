@@ -10,7 +10,10 @@ describe('the embedded case table', () => {
     const differences: string[] = [];
     for (let unit = 0; unit < 0x10000; unit++) {
       const upper = String.fromCharCode(unit).toUpperCase();
-      const folded = upper.length !== 1 || (unit >= 128 && upper.charCodeAt(0) < 128) ? unit : upper.charCodeAt(0);
+      const folded =
+        upper.length !== 1 || (unit >= 128 && upper.charCodeAt(0) < 128)
+          ? unit
+          : upper.charCodeAt(0);
       if (table[unit] !== folded) differences.push(unit.toString(16));
     }
     expect(differences).toEqual([]);
@@ -22,16 +25,27 @@ describe('the embedded case table', () => {
       if (table[unit] === unit) continue;
       expect(table[table[unit]!]).toBe(table[unit]);
       const escaped = `\\u${unit.toString(16).padStart(4, '0')}`;
-      expect(new RegExp(`^${escaped}$`, 'i').test(String.fromCharCode(table[unit]!)), escaped).toBe(true);
+      expect(new RegExp(`^${escaped}$`, 'i').test(String.fromCharCode(table[unit]!)), escaped).toBe(
+        true,
+      );
     }
   });
 });
 
 describe('the index bytes', () => {
   it('decode as views of the same buffer, with counts and offsets as encoded', () => {
-    const titles = ['Jumlah Penduduk', '', 'jumlah penduduk 2023', 'Luas\u00a0Panen – 2019', '\u{10400}'];
+    const titles = [
+      'Jumlah Penduduk',
+      '',
+      'jumlah penduduk 2023',
+      'Luas\u00a0Panen – 2019',
+      '\u{10400}',
+    ];
     const bytes = encodeTitleSearchIndex(titles);
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    const buffer = bytes.buffer.slice(
+      bytes.byteOffset,
+      bytes.byteOffset + bytes.byteLength,
+    ) as ArrayBuffer;
     const index = decodeTitleSearchIndex(buffer);
     expect(index.count).toBe(5);
     expect(index.text.buffer).toBe(buffer);
@@ -41,7 +55,9 @@ describe('the index bytes', () => {
   });
 
   it('refuses bytes of another layout', () => {
-    expect(() => decodeTitleSearchIndex(new ArrayBuffer(128))).toThrow(/not an index of this layout/);
+    expect(() => decodeTitleSearchIndex(new ArrayBuffer(128))).toThrow(
+      /not an index of this layout/,
+    );
     expect(() => decodeTitleSearchIndex(new ArrayBuffer(8))).toThrow(/too short/);
   });
 });

@@ -4,8 +4,43 @@
 import { seededRandom } from '../../tools/synth/seeded-random.ts';
 
 export const ALPHABET = [
-  'a', 'A', 'b', 'B', 'k', 'K', 's', 'S', 'i', 'I', 'z', '0', '1', '9', ' ', '_', '-', '.', '(', ')', ']', '[', ':',
-  '\u00a0', '\r', '\n', '\u2028', 'é', 'É', 'ß', 'ſ', '\u212a', 'ı', 'İ', '\u{10400}', '\u{10428}', '\u{1d400}',
+  'a',
+  'A',
+  'b',
+  'B',
+  'k',
+  'K',
+  's',
+  'S',
+  'i',
+  'I',
+  'z',
+  '0',
+  '1',
+  '9',
+  ' ',
+  '_',
+  '-',
+  '.',
+  '(',
+  ')',
+  ']',
+  '[',
+  ':',
+  '\u00a0',
+  '\r',
+  '\n',
+  '\u2028',
+  'é',
+  'É',
+  'ß',
+  'ſ',
+  '\u212a',
+  'ı',
+  'İ',
+  '\u{10400}',
+  '\u{10428}',
+  '\u{1d400}',
 ];
 
 export type Random = ReturnType<typeof seededRandom>;
@@ -17,7 +52,8 @@ export function randomTitle(random: Random, maxLength: number): string {
 }
 
 const SPECIAL = /[\\^$.*+?()[\]{}|/]/;
-const escapeUnit = (unit: string) => (SPECIAL.test(unit) ? `\\${unit}` : unit === '\r' ? '\\r' : unit === '\n' ? '\\n' : unit);
+const escapeUnit = (unit: string) =>
+  SPECIAL.test(unit) ? `\\${unit}` : unit === '\r' ? '\\r' : unit === '\n' ? '\\n' : unit;
 const ESCAPES = ['\\d', '\\D', '\\w', '\\W', '\\s', '\\S', '.'];
 const ASSERTIONS = ['^', '$', '\\b', '\\B'];
 const QUANTIFIERS = ['*', '+', '?', '{2}', '{1,3}', '{0,2}', '{2,}'];
@@ -25,9 +61,12 @@ const QUANTIFIERS = ['*', '+', '?', '{2}', '{1,3}', '{0,2}', '{2,}'];
 /** A random pattern of bounded depth; `nestQuantifiers` false keeps it free of nested loops. */
 export function randomPattern(random: Random, depth = 3, nestQuantifiers = true): string {
   const parts: string[] = [];
-  for (let n = 1 + random.int(3); n > 0; n--) parts.push(randomTerm(random, depth, nestQuantifiers));
+  for (let n = 1 + random.int(3); n > 0; n--)
+    parts.push(randomTerm(random, depth, nestQuantifiers));
   const sequence = parts.join('');
-  return random.chance(0.2) ? `${sequence}|${randomTerm(random, depth - 1, nestQuantifiers)}` : sequence;
+  return random.chance(0.2)
+    ? `${sequence}|${randomTerm(random, depth - 1, nestQuantifiers)}`
+    : sequence;
 }
 
 function randomTerm(random: Random, depth: number, nestQuantifiers: boolean): string {
@@ -53,10 +92,12 @@ function randomClass(random: Random): string {
     if (random.chance(0.2)) members.push(random.pick(['\\d', '\\w', '\\s', '\\W', '\\S']));
     else if (random.chance(0.25)) {
       const [low, high] = [random.pick(ALPHABET), random.pick(ALPHABET)].sort();
-      if (low!.length === 1 && high!.length === 1) members.push(`${escapeClassUnit(low!)}-${escapeClassUnit(high!)}`);
+      if (low!.length === 1 && high!.length === 1)
+        members.push(`${escapeClassUnit(low!)}-${escapeClassUnit(high!)}`);
     } else members.push(escapeClassUnit(random.pick(ALPHABET)));
   }
   return `[${random.chance(0.3) ? '^' : ''}${members.join('')}]`;
 }
 
-const escapeClassUnit = (unit: string) => (/[\\\]^\-[]/.test(unit) ? `\\${unit}` : unit === '\r' ? '\\r' : unit === '\n' ? '\\n' : unit);
+const escapeClassUnit = (unit: string) =>
+  /[\\\]^\-[]/.test(unit) ? `\\${unit}` : unit === '\r' ? '\\r' : unit === '\n' ? '\\n' : unit;

@@ -4,7 +4,11 @@
 // known to catch what it is there for.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
+import {
+  convertWorkflowTemplate,
+  NoOperationTraceWriter,
+  parseWorkflow,
+} from '@actions/workflow-parser';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../generator/build-cli.ts';
@@ -29,7 +33,8 @@ interface Workflow {
   jobs: Record<string, Job>;
 }
 
-const workflowText = (name: string) => readFileSync(join(PROJECT_ROOT, '.github/workflows', name), 'utf8');
+const workflowText = (name: string) =>
+  readFileSync(join(PROJECT_ROOT, '.github/workflows', name), 'utf8');
 const workflow = (name: string) => parse(workflowText(name)) as Workflow;
 
 async function validatorErrors(name: string, content: string): Promise<string[]> {
@@ -41,12 +46,16 @@ async function validatorErrors(name: string, content: string): Promise<string[]>
 }
 
 const runs = (pattern: RegExp) => (step: Step) => pattern.test(step.run ?? '');
-const deploys = (step: Step) => (runs(/\bwrangler deploy\b/)(step) && !/--dry-run/.test(step.run!)) || (step.uses ?? '').startsWith('cloudflare/wrangler-action');
+const deploys = (step: Step) =>
+  (runs(/\bwrangler deploy\b/)(step) && !/--dry-run/.test(step.run!)) ||
+  (step.uses ?? '').startsWith('cloudflare/wrangler-action');
 const validates = runs(/\bnpm run build\b/);
 const tests = runs(/\.ci\/run\b|\bnpm (run )?test\b/);
 /** Status functions that let a job or step run after something before it failed. */
-const runsAfterFailure = (condition: Job['if']) => /\b(always|failure|cancelled)\s*\(/.test(String(condition ?? ''));
-const needsOf = (job: Job) => (job.needs === undefined ? [] : Array.isArray(job.needs) ? job.needs : [job.needs]);
+const runsAfterFailure = (condition: Job['if']) =>
+  /\b(always|failure|cancelled)\s*\(/.test(String(condition ?? ''));
+const needsOf = (job: Job) =>
+  job.needs === undefined ? [] : Array.isArray(job.needs) ? job.needs : [job.needs];
 
 function ancestorsOf(jobs: Record<string, Job>, id: string, seen = new Set<string>()): Set<string> {
   for (const need of needsOf(jobs[id] ?? {})) {
@@ -62,21 +71,35 @@ function deployGuardProblems({ jobs }: Workflow): string[] {
   if (deployJobs.length === 0) problems.push('no job runs wrangler deploy');
   for (const id of deployJobs) {
     const job = jobs[id]!;
-    const ancestors = [...ancestorsOf(jobs, id)].map((ancestor) => ({ id: ancestor, job: jobs[ancestor] }));
-    if (runsAfterFailure(job.if)) problems.push(`job ${id} may run after a failure (if: ${job.if})`);
+    const ancestors = [...ancestorsOf(jobs, id)].map((ancestor) => ({
+      id: ancestor,
+      job: jobs[ancestor],
+    }));
+    if (runsAfterFailure(job.if))
+      problems.push(`job ${id} may run after a failure (if: ${job.if})`);
     for (const step of job.steps!.filter(deploys)) {
-      if (runsAfterFailure(step.if)) problems.push(`the deploy step of ${id} may run after a failure (if: ${step.if})`);
+      if (runsAfterFailure(step.if))
+        problems.push(`the deploy step of ${id} may run after a failure (if: ${step.if})`);
       const token = step.env?.CLOUDFLARE_API_TOKEN ?? step.with?.apiToken;
-      if (token !== '${{ secrets.CLOUDFLARE_API_TOKEN }}') problems.push(`the deploy step of ${id} does not take its token from secrets.CLOUDFLARE_API_TOKEN`);
+      if (token !== '${{ secrets.CLOUDFLARE_API_TOKEN }}')
+        problems.push(
+          `the deploy step of ${id} does not take its token from secrets.CLOUDFLARE_API_TOKEN`,
+        );
     }
-    for (const [what, isStep] of [['validates the catalogue (npm run build)', validates], ['runs the tests', tests]] as const) {
+    for (const [what, isStep] of [
+      ['validates the catalogue (npm run build)', validates],
+      ['runs the tests', tests],
+    ] as const) {
       const guards = ancestors.filter(({ job: ancestor }) => ancestor?.steps?.some(isStep));
       if (guards.length === 0) problems.push(`job ${id} does not need a job that ${what}`);
       for (const { id: guardId, job: guard } of guards) {
-        if (guard!['continue-on-error'] !== undefined) problems.push(`job ${guardId}, which ${what}, has continue-on-error`);
+        if (guard!['continue-on-error'] !== undefined)
+          problems.push(`job ${guardId}, which ${what}, has continue-on-error`);
         for (const step of guard!.steps!.filter(isStep)) {
-          if (step['continue-on-error'] !== undefined) problems.push(`the step of ${guardId} that ${what} has continue-on-error`);
-          if (step.if !== undefined) problems.push(`the step of ${guardId} that ${what} is conditional (if: ${step.if})`);
+          if (step['continue-on-error'] !== undefined)
+            problems.push(`the step of ${guardId} that ${what} has continue-on-error`);
+          if (step.if !== undefined)
+            problems.push(`the step of ${guardId} that ${what} is conditional (if: ${step.if})`);
         }
       }
     }
@@ -85,19 +108,28 @@ function deployGuardProblems({ jobs }: Workflow): string[] {
 }
 
 describe('.github/workflows', () => {
-  it.each(['ci.yml', 'nightly.yml'])('%s is valid for GitHub\'s workflow parser', async (name) => {
+  it.each(['ci.yml', 'nightly.yml'])("%s is valid for GitHub's workflow parser", async (name) => {
     expect(await validatorErrors(name, workflowText(name))).toEqual([]);
   });
 
   it('the parser rejects a broken workflow (the check above is live)', async () => {
-    const broken = workflowText('ci.yml').replace('runs-on: ubuntu-latest', 'runs-onn: ubuntu-latest');
-    expect((await validatorErrors('broken.yml', broken)).join('\n')).toMatch(/Unexpected value 'runs-onn'/);
+    const broken = workflowText('ci.yml').replace(
+      'runs-on: ubuntu-latest',
+      'runs-onn: ubuntu-latest',
+    );
+    expect((await validatorErrors('broken.yml', broken)).join('\n')).toMatch(
+      /Unexpected value 'runs-onn'/,
+    );
   });
 
   it('ci.yml runs .ci/run on every push and pull request', () => {
     const ci = workflow('ci.yml');
     expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push']);
-    expect(Object.values(ci.jobs).flatMap((job) => job.steps ?? []).some(runs(/^bash \.ci\/run$/))).toBe(true);
+    expect(
+      Object.values(ci.jobs)
+        .flatMap((job) => job.steps ?? [])
+        .some(runs(/^bash \.ci\/run$/)),
+    ).toBe(true);
   });
 });
 
@@ -123,19 +155,24 @@ describe('nightly.yml', () => {
   it('uploads the validation report as an artifact when validation fails', () => {
     const [id, job] = Object.entries(nightly.jobs).find(([, job]) => job.steps?.some(validates))!;
     const validation = job.steps!.findIndex(validates);
-    const upload = job.steps!.findIndex((step) => (step.uses ?? '').startsWith('actions/upload-artifact@') && step.if === 'failure()');
+    const upload = job.steps!.findIndex(
+      (step) => (step.uses ?? '').startsWith('actions/upload-artifact@') && step.if === 'failure()',
+    );
     expect(upload, `job ${id} uploads a report on failure`).toBeGreaterThan(validation);
     expect(job.steps![validation]!.run).toMatch(/\| tee report\//);
   });
 
   describe('the deploy guard check catches', () => {
     const copy = () => structuredClone(nightly);
-    const deployJob = (workflow: Workflow) => Object.values(workflow.jobs).find((job) => job.steps?.some(deploys))!;
+    const deployJob = (workflow: Workflow) =>
+      Object.values(workflow.jobs).find((job) => job.steps?.some(deploys))!;
 
     it('a deploy that does not wait for validation', () => {
       const broken = copy();
       deployJob(broken).needs = ['test'];
-      expect(deployGuardProblems(broken)).toEqual(['job deploy does not need a job that validates the catalogue (npm run build)']);
+      expect(deployGuardProblems(broken)).toEqual([
+        'job deploy does not need a job that validates the catalogue (npm run build)',
+      ]);
     });
 
     it('a deploy that does not wait for any job', () => {
@@ -147,19 +184,25 @@ describe('nightly.yml', () => {
     it('a deploy job that runs always()', () => {
       const broken = copy();
       deployJob(broken).if = '${{ always() }}';
-      expect(deployGuardProblems(broken)).toEqual(['job deploy may run after a failure (if: ${{ always() }})']);
+      expect(deployGuardProblems(broken)).toEqual([
+        'job deploy may run after a failure (if: ${{ always() }})',
+      ]);
     });
 
     it('a validation allowed to fail', () => {
       const broken = copy();
       broken.jobs.catalogue!.steps!.find(validates)!['continue-on-error'] = true;
-      expect(deployGuardProblems(broken)).toEqual(['the step of catalogue that validates the catalogue (npm run build) has continue-on-error']);
+      expect(deployGuardProblems(broken)).toEqual([
+        'the step of catalogue that validates the catalogue (npm run build) has continue-on-error',
+      ]);
     });
 
     it('a token that is not the secret', () => {
       const broken = copy();
       deployJob(broken).steps!.find(deploys)!.env!.CLOUDFLARE_API_TOKEN = 'abc';
-      expect(deployGuardProblems(broken)).toEqual(['the deploy step of deploy does not take its token from secrets.CLOUDFLARE_API_TOKEN']);
+      expect(deployGuardProblems(broken)).toEqual([
+        'the deploy step of deploy does not take its token from secrets.CLOUDFLARE_API_TOKEN',
+      ]);
     });
   });
 });

@@ -37,14 +37,19 @@ describe('client: search and paging', () => {
     expect(page.total).toBe((await searchIds('')).length);
     expect(page.url).toBe(`${ORIGIN}/api/v1/data-element?limit=5&offset=5&fields=_id,title`);
     expect(Object.keys(page.links).sort()).toEqual(['first', 'last', 'next', 'prev']);
-    expect(page.links.next).toBe(`${ORIGIN}/api/v1/data-element?limit=5&offset=10&fields=_id,title`);
+    expect(page.links.next).toBe(
+      `${ORIGIN}/api/v1/data-element?limit=5&offset=10&fields=_id,title`,
+    );
   });
 
   it('pages through every match with for await, in catalogue order', async () => {
     const all = await searchIds('sector=kesehatan');
     requested.length = 0;
     const ids: string[] = [];
-    for await (const element of api.elements({ sector: 'kesehatan', fields: '_id' }, { pageSize: 2 })) {
+    for await (const element of api.elements(
+      { sector: 'kesehatan', fields: '_id' },
+      { pageSize: 2 },
+    )) {
       expectTypeOf(element).toEqualTypeOf<Pick<DataElement, '_id'>>();
       ids.push(element._id);
     }
@@ -57,7 +62,9 @@ describe('client: search and paging', () => {
     const one = await api.search({ category: 'data-sektoral' });
     const both = await api.search({ category: ['data-sektoral', 'data-prioritas-nasional'] });
     expect(both.total).toBeGreaterThanOrEqual(one.total);
-    expect(both.elements.map((e) => e._id)).toEqual(await searchIds('category=data-sektoral&category=data-prioritas-nasional'));
+    expect(both.elements.map((e) => e._id)).toEqual(
+      await searchIds('category=data-sektoral&category=data-prioritas-nasional'),
+    );
   });
 
   it('stops at once when nothing matches', async () => {
@@ -80,10 +87,14 @@ describe('client: one element, its tables, the facets, the document', () => {
   });
 
   it('reads a table as CSV text', async () => {
-    const [element] = (await (await SELF.fetch(`${ORIGIN}/api/v1/data-element?limit=1&fields=_id,data`)).json()) as { _id: string; data: { year: number }[] }[];
+    const [element] = (await (
+      await SELF.fetch(`${ORIGIN}/api/v1/data-element?limit=1&fields=_id,data`)
+    ).json()) as { _id: string; data: { year: number }[] }[];
     const csv = await api.tableCsv(element!._id, element!.data[0]!.year);
     expect(csv).toMatch(/\r\n$/);
-    expect(csv).toBe(await (await SELF.fetch(api.urls.tableCsv(element!._id, element!.data[0]!.year))).text());
+    expect(csv).toBe(
+      await (await SELF.fetch(api.urls.tableCsv(element!._id, element!.data[0]!.year))).text(),
+    );
   });
 
   it('reads facet counts for a query', async () => {
@@ -123,13 +134,17 @@ describe('client: errors', () => {
 
   it('throws from inside the iteration, on the page that fails', async () => {
     const iteration = (async () => {
-      for await (const _ of api.elements({ year: 2023, dataSource: 'tidak-ada' })) expect.unreachable();
+      for await (const _ of api.elements({ year: 2023, dataSource: 'tidak-ada' }))
+        expect.unreachable();
     })();
     expect((await failure(iteration)).status).toBe(404);
   });
 
   it('keeps a body that is not JSON as text', async () => {
-    const plain = createClient({ baseUrl: ORIGIN, fetch: async () => new Response('Bad gateway', { status: 502 }) });
+    const plain = createClient({
+      baseUrl: ORIGIN,
+      fetch: async () => new Response('Bad gateway', { status: 502 }),
+    });
     const error = await failure(plain.categories());
     expect(error.status).toBe(502);
     expect(error.body).toBe('Bad gateway');
@@ -138,19 +153,31 @@ describe('client: errors', () => {
 
 describe('client: URLs', () => {
   it('writes repeatable parameters repeated and fields comma-separated, skipping undefined', () => {
-    expect(queryString({ title: 'a b+c', sector: ['x', 'y'], year: 2023, fields: ['_id', 'title'], limit: undefined })).toBe(
-      '?title=a+b%2Bc&sector=x&sector=y&year=2023&fields=_id,title',
-    );
+    expect(
+      queryString({
+        title: 'a b+c',
+        sector: ['x', 'y'],
+        year: 2023,
+        fields: ['_id', 'title'],
+        limit: undefined,
+      }),
+    ).toBe('?title=a+b%2Bc&sector=x&sector=y&year=2023&fields=_id,title');
     expect(queryString({})).toBe('');
   });
 
   it('keeps a base URL with a path, with or without its slash', () => {
-    expect(createClient({ baseUrl: 'https://example.org/satu/' }).urls.search({ limit: 1 })).toBe('https://example.org/satu/api/v1/data-element?limit=1');
-    expect(createClient({ baseUrl: new URL('https://example.org') }).urls.element('a/b')).toBe('https://example.org/api/v1/data-element/a%2Fb');
+    expect(createClient({ baseUrl: 'https://example.org/satu/' }).urls.search({ limit: 1 })).toBe(
+      'https://example.org/satu/api/v1/data-element?limit=1',
+    );
+    expect(createClient({ baseUrl: new URL('https://example.org') }).urls.element('a/b')).toBe(
+      'https://example.org/api/v1/data-element/a%2Fb',
+    );
   });
 
   it('reads a Link header', () => {
-    expect(parseLinkHeader('<https://x/a?offset=0>; rel="first", <https://x/a?offset=5>; rel="next"')).toEqual({ first: 'https://x/a?offset=0', next: 'https://x/a?offset=5' });
+    expect(
+      parseLinkHeader('<https://x/a?offset=0>; rel="first", <https://x/a?offset=5>; rel="next"'),
+    ).toEqual({ first: 'https://x/a?offset=0', next: 'https://x/a?offset=5' });
     expect(parseLinkHeader(null)).toEqual({});
   });
 });

@@ -27,18 +27,30 @@ describe('OPTIONS', () => {
     expect(response.headers.get('access-control-allow-methods')).toMatch(/GET/);
   });
 
-  it.each(['/index.html', '/api/v1/nothing', '/api/v1/facet', '/api/v1/data-element/x/y/z', '/_snapshot/manifest.json'])(
-    'answers %s with the JSON 404 of a GET',
-    async (path) => {
-      const get = await expectErrorBody(await api(path), 404, 'error');
-      expect(await expectErrorBody(await api(path, { method: 'OPTIONS' }), 404, 'error')).toBe(get);
-      expect(await expectErrorBody(await api(path, { method: 'OPTIONS', headers: PREFLIGHT }), 404, 'error')).toBe(get);
-    },
-  );
+  it.each([
+    '/index.html',
+    '/api/v1/nothing',
+    '/api/v1/facet',
+    '/api/v1/data-element/x/y/z',
+    '/_snapshot/manifest.json',
+  ])('answers %s with the JSON 404 of a GET', async (path) => {
+    const get = await expectErrorBody(await api(path), 404, 'error');
+    expect(await expectErrorBody(await api(path, { method: 'OPTIONS' }), 404, 'error')).toBe(get);
+    expect(
+      await expectErrorBody(
+        await api(path, { method: 'OPTIONS', headers: PREFLIGHT }),
+        404,
+        'error',
+      ),
+    ).toBe(get);
+  });
 });
 
 describe('access-control-expose-headers', () => {
-  const exposed = (response: Response) => (response.headers.get('access-control-expose-headers') ?? '').split(/,\s*/).map((h) => h.toLowerCase());
+  const exposed = (response: Response) =>
+    (response.headers.get('access-control-expose-headers') ?? '')
+      .split(/,\s*/)
+      .map((h) => h.toLowerCase());
 
   it.each([
     ['/api/v1/data-element?limit=2', ['etag', 'x-total-count', 'link']],
@@ -58,6 +70,8 @@ describe('access-control-expose-headers', () => {
   it('is on errors too', async () => {
     const response = await api('/api/v1/data-element?limit=0');
     await response.body?.cancel();
-    expect(exposed(response)).toEqual(expect.arrayContaining(['etag', 'x-total-count', 'link', 'content-disposition']));
+    expect(exposed(response)).toEqual(
+      expect.arrayContaining(['etag', 'x-total-count', 'link', 'content-disposition']),
+    );
   });
 });

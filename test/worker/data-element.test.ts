@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureElements, fixtureId, fixtureLists, idOf, refId, UNVERIFIED } from '../support/fixture-catalogue.ts';
+import {
+  fixtureElements,
+  fixtureId,
+  fixtureLists,
+  idOf,
+  refId,
+  UNVERIFIED,
+} from '../support/fixture-catalogue.ts';
 import { expectErrorBody } from '../support/error-body.ts';
 import { api, searchIds } from './worker-client.ts';
 
 const search = (query: string, init?: RequestInit) => api(`/api/v1/data-element?${query}`, init);
-const PUBLISHED_KEYS = ['_id', 'title', 'unit', 'data', 'metadata', 'status', 'category', 'dataSource', 'sector', 'field'];
+const PUBLISHED_KEYS = [
+  '_id',
+  'title',
+  'unit',
+  'data',
+  'metadata',
+  'status',
+  'category',
+  'dataSource',
+  'sector',
+  'field',
+];
 
 describe('GET /api/v1/data-element: the published element', () => {
   it('has exactly the contract keys, in order, with references populated', async () => {
@@ -16,15 +34,25 @@ describe('GET /api/v1/data-element: the published element', () => {
       expect(Object.keys(element)).toEqual(PUBLISHED_KEYS);
       expect(element.status).toBe('TERVERIFIKASI');
       expect(Array.isArray(element.dataSource)).toBe(false);
-      for (const list of ['category', 'sector', 'field'] as const) expect(Array.isArray(element[list])).toBe(true);
-      for (const ref of [element.dataSource, ...(element.category as object[]), ...(element.sector as object[]), ...(element.field as object[])]) {
+      for (const list of ['category', 'sector', 'field'] as const)
+        expect(Array.isArray(element[list])).toBe(true);
+      for (const ref of [
+        element.dataSource,
+        ...(element.category as object[]),
+        ...(element.sector as object[]),
+        ...(element.field as object[]),
+      ]) {
         expect(Object.keys(ref as object)).toEqual(['_id', 'name', 'slug']);
       }
     }
   });
 
   it('populates references written in all three forms, and drops keys the contract does not name', async () => {
-    const [element] = (await (await search('title=%5Ejumlah%20penduduk%20menurut%20kecamatan&category=data-prioritas-nasional')).json()) as any[];
+    const [element] = (await (
+      await search(
+        'title=%5Ejumlah%20penduduk%20menurut%20kecamatan&category=data-prioritas-nasional',
+      )
+    ).json()) as any[];
     const raw = fixtureElements.find((e) => idOf(e._id) === fixtureId(1))!;
     const item = (list: keyof typeof fixtureLists, id: string) => {
       const found = fixtureLists[list].find((i) => idOf(i._id) === id)!;
@@ -39,7 +67,12 @@ describe('GET /api/v1/data-element: the published element', () => {
     expect(element).not.toHaveProperty('createdAt');
     for (const entry of element.data) expect(Object.keys(entry)).toEqual(['id', 'year', 'table']);
     expect(Object.keys(element.data[0].table)).toEqual(['headers', 'subHeaders', 'rows']);
-    expect(Object.keys(element.data[0].table.headers[0])).toEqual(['content', 'colSpan', 'rowSpan', 'dataType']);
+    expect(Object.keys(element.data[0].table.headers[0])).toEqual([
+      'content',
+      'colSpan',
+      'rowSpan',
+      'dataType',
+    ]);
     expect(element.data[0].table.subHeaders).toEqual([['Laki-laki', 'Perempuan']]);
   });
 
@@ -56,7 +89,12 @@ describe('GET /api/v1/data-element: the published element', () => {
   it('never returns an element whose status is not exactly TERVERIFIKASI', async () => {
     const ids = await searchIds('');
     for (const element of UNVERIFIED) expect(ids).not.toContain(idOf(element._id));
-    expect(UNVERIFIED.map((e) => e.status).sort()).toEqual(['DRAFT', 'MENUNGGU VERIFIKASI', 'TERVERIFIKASI ', 'Terverifikasi']);
+    expect(UNVERIFIED.map((e) => e.status).sort()).toEqual([
+      'DRAFT',
+      'MENUNGGU VERIFIKASI',
+      'TERVERIFIKASI ',
+      'Terverifikasi',
+    ]);
   });
 
   it('answers a search that matches nothing with 200 []', async () => {
@@ -68,7 +106,9 @@ describe('GET /api/v1/data-element: the published element', () => {
   it('streams an answer spanning several blocks and runs as one valid JSON array of the right length', async () => {
     const response = await search('');
     const text = await response.text();
-    expect(Number(response.headers.get('content-length'))).toBe(new TextEncoder().encode(text).length);
+    expect(Number(response.headers.get('content-length'))).toBe(
+      new TextEncoder().encode(text).length,
+    );
     expect((JSON.parse(text) as unknown[]).length).toBe(19);
   });
 });
@@ -86,9 +126,19 @@ describe('GET /api/v1/data-element: unknown slugs', () => {
   });
 
   it('checks in the order category, dataSource, sector, field', async () => {
-    expect(await expectErrorBody(await search('field=f-x&sector=s-x&dataSource=d-x&category=c-x'), 404, 'error')).toContain('/api/v1/category');
-    expect(await expectErrorBody(await search('field=f-x&sector=s-x&dataSource=d-x'), 404, 'error')).toContain('/api/v1/data-source');
-    expect(await expectErrorBody(await search('field=f-x&sector=s-x'), 404, 'error')).toContain('/api/v1/sector');
+    expect(
+      await expectErrorBody(
+        await search('field=f-x&sector=s-x&dataSource=d-x&category=c-x'),
+        404,
+        'error',
+      ),
+    ).toContain('/api/v1/category');
+    expect(
+      await expectErrorBody(await search('field=f-x&sector=s-x&dataSource=d-x'), 404, 'error'),
+    ).toContain('/api/v1/data-source');
+    expect(await expectErrorBody(await search('field=f-x&sector=s-x'), 404, 'error')).toContain(
+      '/api/v1/sector',
+    );
   });
 
   it('is 404 when one of several values of a repeated filter is unknown', async () => {
@@ -111,7 +161,9 @@ describe('GET /api/v1/data-element: unknown slugs', () => {
 
 describe('GET /api/v1/data-element: the title pattern', () => {
   const expect400 = async (title: string, mentioning: RegExp) => {
-    expect(await expectErrorBody(await search(`title=${encodeURIComponent(title)}`), 400, 'message')).toMatch(mentioning);
+    expect(
+      await expectErrorBody(await search(`title=${encodeURIComponent(title)}`), 400, 'message'),
+    ).toMatch(mentioning);
   };
 
   it('refuses a pattern longer than 256 characters', async () => {
@@ -130,7 +182,9 @@ describe('GET /api/v1/data-element: the title pattern', () => {
   it('refuses syntax only RE2 knows', () => expect400('(?P<x>a)', /pattern/i));
   it('refuses escapes outside the common subset', () => expect400('\\pL', /\\p/));
   it('refuses a repeated title parameter', async () => {
-    expect(await expectErrorBody(await search('title=jumlah&title=penduduk'), 400, 'message')).toMatch(/once/);
+    expect(
+      await expectErrorBody(await search('title=jumlah&title=penduduk'), 400, 'message'),
+    ).toMatch(/once/);
   });
   it('takes a repeated title when all but one value are empty', async () => {
     expect(await searchIds('title=&title=guru')).toEqual([fixtureId(3)]);
@@ -158,8 +212,12 @@ describe('GET /api/v1/data-element: ETag', () => {
     expect(await etagOf('category=data-sektoral')).not.toBe(await etagOf('category=spm'));
   });
   it('is the same for the same normalized query', async () => {
-    expect(await etagOf('category=spm&category=data-sektoral')).toBe(await etagOf('category=data-sektoral&category=spm'));
-    expect(await etagOf('field=pekerjaan-umum')).toBe(await etagOf(`field=${encodeURIComponent('pekerjaan-umum ')}`));
+    expect(await etagOf('category=spm&category=data-sektoral')).toBe(
+      await etagOf('category=data-sektoral&category=spm'),
+    );
+    expect(await etagOf('field=pekerjaan-umum')).toBe(
+      await etagOf(`field=${encodeURIComponent('pekerjaan-umum ')}`),
+    );
     expect(await etagOf('title=jumlah&page=3')).toBe(await etagOf('title=jumlah'));
   });
   it('is on HEAD too, with no body', async () => {

@@ -6,16 +6,19 @@ import { api } from './worker-client.ts';
 const PAGE_PATHS = ['/', '/docs', '/docs/'];
 
 describe('GET / and /docs: the documentation page', () => {
-  it.each(PAGE_PATHS)('answers %s with the page under a strict content-security-policy', async (path) => {
-    const response = await api(path);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('content-security-policy')).toBe(DOCUMENTATION_CSP);
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    const html = await response.text();
-    expect(html).toContain('<script type="module" src="/docs/explorer.js"></script>');
-    expect(html).toContain('<link rel="stylesheet" href="/docs/explorer.css">');
-  });
+  it.each(PAGE_PATHS)(
+    'answers %s with the page under a strict content-security-policy',
+    async (path) => {
+      const response = await api(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('content-security-policy')).toBe(DOCUMENTATION_CSP);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      const html = await response.text();
+      expect(html).toContain('<script type="module" src="/docs/explorer.js"></script>');
+      expect(html).toContain('<link rel="stylesheet" href="/docs/explorer.css">');
+    },
+  );
 
   it('is one page at both paths, with one ETag, and answers 304 to it', async () => {
     const [root, docs] = await Promise.all([api('/'), api('/docs')]);
@@ -32,19 +35,26 @@ describe('GET / and /docs: the documentation page', () => {
     const html = await (await api('/')).text();
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
     expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
-    for (const [, url] of html.matchAll(/\s(?:src|href)="([^"]*)"/g)) expect(url).toMatch(/^(\/(?!\/)|#)/);
+    for (const [, url] of html.matchAll(/\s(?:src|href)="([^"]*)"/g))
+      expect(url).toMatch(/^(\/(?!\/)|#)/);
   });
 
   it('links a working example for every endpoint', async () => {
     const html = await (await api('/')).text();
-    const examples = [...html.matchAll(/<details class="live" data-url="([^"]+)"/g)].map(([, url]) => url!.replace(/&#38;/g, '&'));
+    const examples = [...html.matchAll(/<details class="live" data-url="([^"]+)"/g)].map(
+      ([, url]) => url!.replace(/&#38;/g, '&'),
+    );
     expect(examples.length).toBeGreaterThanOrEqual(10);
     for (const url of examples) expect((await api(url)).status, url).toBe(200);
   });
 });
 
 describe('the documentation files', () => {
-  it.each(DOCUMENTATION_FILES.flatMap(({ paths, contentType }) => paths.map((path) => [path, contentType] as const)))(
+  it.each(
+    DOCUMENTATION_FILES.flatMap(({ paths, contentType }) =>
+      paths.map((path) => [path, contentType] as const),
+    ),
+  )(
     'serves %s as %s, with ETag, cache-control and CORS, HEAD without a body',
     async (path, contentType) => {
       const response = await api(path);
@@ -59,13 +69,19 @@ describe('the documentation files', () => {
       expect(head.status).toBe(200);
       expect(head.headers.get('content-length')).toBe(String(bytes.length));
       expect(await head.text()).toBe('');
-      const preflight = await api(path, { method: 'OPTIONS', headers: { origin: 'https://portal.example', 'access-control-request-method': 'GET' } });
+      const preflight = await api(path, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://portal.example', 'access-control-request-method': 'GET' },
+      });
       expect(preflight.status).toBe(204);
     },
   );
 
   it('answers /api/v1/openapi.json with an OpenAPI 3.1 document of every path the Worker routes', async () => {
-    const document = (await (await api('/api/v1/openapi.json')).json()) as { openapi: string; paths: Record<string, unknown> };
+    const document = (await (await api('/api/v1/openapi.json')).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
     expect(document.openapi).toMatch(/^3\.1\./);
     // Hono's routes, as OpenAPI writes them: ":id" is "{id}", and the CSV route's ":table" is "{year}.csv".
     const routed = worker.routes

@@ -8,7 +8,10 @@ const LISTS = ['category', 'dataSource', 'sector', 'field'] as const;
 
 /** An answer in the table's form: [slug, count] and [year, count] pairs. */
 function asPairs(facets: ReferenceFacets): FacetCase['expected'] {
-  const pairs = { total: facets.total, year: facets.year.map(({ year, count }) => [year, count]) } as FacetCase['expected'];
+  const pairs = {
+    total: facets.total,
+    year: facets.year.map(({ year, count }) => [year, count]),
+  } as FacetCase['expected'];
   for (const list of LISTS) pairs[list] = facets[list].map(({ slug, count }) => [slug, count]);
   return pairs;
 }
@@ -18,7 +21,14 @@ function expectItemsOfTheLists(facets: ReferenceFacets) {
   for (const list of LISTS) {
     for (const item of facets[list]) {
       const listed = fixtureLists[list].find((i) => i.slug === item.slug)!;
-      expect(JSON.stringify(item)).toBe(JSON.stringify({ _id: idOf(listed._id), name: listed.name, slug: listed.slug, count: item.count }));
+      expect(JSON.stringify(item)).toBe(
+        JSON.stringify({
+          _id: idOf(listed._id),
+          name: listed.name,
+          slug: listed.slug,
+          count: item.count,
+        }),
+      );
     }
   }
   for (const item of facets.year) expect(Object.keys(item)).toEqual(['year', 'count']);
@@ -37,7 +47,14 @@ describe('facet cases: GET /api/v1/facets on the Worker', () => {
     const response = await api(`/api/v1/facets${query ? `?${query}` : ''}`);
     expect(response.status, query).toBe(200);
     const facets = (await response.json()) as ReferenceFacets;
-    expect(Object.keys(facets)).toEqual(['total', 'category', 'dataSource', 'sector', 'field', 'year']);
+    expect(Object.keys(facets)).toEqual([
+      'total',
+      'category',
+      'dataSource',
+      'sector',
+      'field',
+      'year',
+    ]);
     expectItemsOfTheLists(facets);
     expect(asPairs(facets)).toEqual(expected);
   });

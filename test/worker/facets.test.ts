@@ -5,11 +5,15 @@ import { expectErrorBody } from '../support/error-body.ts';
 import { SEARCH_CASES } from '../support/search-cases.ts';
 import { api } from './worker-client.ts';
 
-type Facets = { total: number; year: { year: number; count: number }[] } & Record<'category' | 'dataSource' | 'sector' | 'field', { slug: string; count: number }[]>;
+type Facets = { total: number; year: { year: number; count: number }[] } & Record<
+  'category' | 'dataSource' | 'sector' | 'field',
+  { slug: string; count: number }[]
+>;
 const LISTS = ['category', 'dataSource', 'sector', 'field'] as const;
 const DIMENSIONS = [...LISTS, 'year'] as const;
 
-const facets = (query: string, init?: RequestInit) => api(`/api/v1/facets${query ? `?${query}` : ''}`, init);
+const facets = (query: string, init?: RequestInit) =>
+  api(`/api/v1/facets${query ? `?${query}` : ''}`, init);
 const facetsOf = async (query: string) => (await (await facets(query)).json()) as Facets;
 const totalOf = async (query: string) => {
   const response = await api(`/api/v1/data-element?${query}`, { method: 'HEAD' });
@@ -23,11 +27,15 @@ const without = (query: string, names: string[]) => {
 };
 
 describe('GET /api/v1/facets', () => {
-  it.each(SEARCH_CASES)('has a total equal to the search’s match count: $name ($query)', async ({ query, expected, total }) => {
-    const answer = await facetsOf(query);
-    expect(answer.total).toBe(total ?? expected.length);
-    for (const dimension of DIMENSIONS) for (const item of answer[dimension]) expect(item.count).toBeGreaterThanOrEqual(1);
-  });
+  it.each(SEARCH_CASES)(
+    'has a total equal to the search’s match count: $name ($query)',
+    async ({ query, expected, total }) => {
+      const answer = await facetsOf(query);
+      expect(answer.total).toBe(total ?? expected.length);
+      for (const dimension of DIMENSIONS)
+        for (const item of answer[dimension]) expect(item.count).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it.each([
     'sector=pendidikan',
@@ -35,26 +43,37 @@ describe('GET /api/v1/facets', () => {
     'category=data-sektoral&year=2023&year=2021',
     'field=statistik&sector=kependudukan&title=penduduk',
     'year=2022&category=data-prioritas-daerah&category=spm',
-  ])('counts each item as the search would with that item chosen in place of its dimension’s filter (%s)', async (query) => {
-    const answer = await facetsOf(query);
-    for (const dimension of DIMENSIONS) {
-      const others = without(query, [dimension]);
-      const items = dimension === 'year' ? answer.year.map((y) => ({ value: String(y.year), count: y.count })) : answer[dimension].map((i) => ({ value: i.slug, count: i.count }));
-      for (const { value, count } of items) {
-        const chosen = new URLSearchParams(others);
-        chosen.append(dimension, value);
-        expect(count, `${dimension}=${value}`).toBe(await totalOf(chosen.toString()));
+  ])(
+    'counts each item as the search would with that item chosen in place of its dimension’s filter (%s)',
+    async (query) => {
+      const answer = await facetsOf(query);
+      for (const dimension of DIMENSIONS) {
+        const others = without(query, [dimension]);
+        const items =
+          dimension === 'year'
+            ? answer.year.map((y) => ({ value: String(y.year), count: y.count }))
+            : answer[dimension].map((i) => ({ value: i.slug, count: i.count }));
+        for (const { value, count } of items) {
+          const chosen = new URLSearchParams(others);
+          chosen.append(dimension, value);
+          expect(count, `${dimension}=${value}`).toBe(await totalOf(chosen.toString()));
+        }
+        // and no item left out would have brought anything
+        const unchosen = await facetsOf(others.toString());
+        expect(unchosen[dimension]).toEqual(answer[dimension]);
       }
-      // and no item left out would have brought anything
-      const unchosen = await facetsOf(others.toString());
-      expect(unchosen[dimension]).toEqual(answer[dimension]);
-    }
-  });
+    },
+  );
 
   it('ignores paging and fields, even invalid ones: same bytes, same ETag', async () => {
     const plain = await facets('title=jumlah');
     const plainText = await plain.text();
-    for (const extra of ['limit=2&offset=1', 'fields=title', 'limit=0&offset=-1&fields=nama', 'limit=2&limit=3']) {
+    for (const extra of [
+      'limit=2&offset=1',
+      'fields=title',
+      'limit=0&offset=-1&fields=nama',
+      'limit=2&limit=3',
+    ]) {
       const response = await facets(`title=jumlah&${extra}`);
       expect(await response.text(), extra).toBe(plainText);
       expect(response.headers.get('etag'), extra).toBe(plain.headers.get('etag'));
@@ -65,7 +84,9 @@ describe('GET /api/v1/facets', () => {
 
   it('answers an invalid title pattern with 400, as the search', async () => {
     const message = await expectErrorBody(await facets('title=%28'), 400, 'message');
-    expect(message).toBe(await expectErrorBody(await api('/api/v1/data-element?title=%28'), 400, 'message'));
+    expect(message).toBe(
+      await expectErrorBody(await api('/api/v1/data-element?title=%28'), 400, 'message'),
+    );
     await expectErrorBody(await facets('title=a&title=b'), 400, 'message');
   });
 
@@ -81,7 +102,9 @@ describe('GET /api/v1/facets', () => {
   ])('answers an unknown %s slug with 404 naming %s, as the search', async (param, endpoint) => {
     const error = await expectErrorBody(await facets(`${param}=tidak-ada`), 404, 'error');
     expect(error).toContain(endpoint);
-    expect(error).toBe(await expectErrorBody(await api(`/api/v1/data-element?${param}=tidak-ada`), 404, 'error'));
+    expect(error).toBe(
+      await expectErrorBody(await api(`/api/v1/data-element?${param}=tidak-ada`), 404, 'error'),
+    );
   });
 
   it('answers JSON with a strong ETag, 304 and HEAD', async () => {
@@ -103,6 +126,7 @@ describe('GET /api/v1/facets', () => {
     expect(await again.text()).toBe('');
     const head = await facets('year=2023', { method: 'HEAD' });
     expect(await head.text()).toBe('');
-    for (const name of ['etag', 'content-length', 'content-type']) expect(head.headers.get(name)).toBe(first.headers.get(name));
+    for (const name of ['etag', 'content-length', 'content-type'])
+      expect(head.headers.get(name)).toBe(first.headers.get(name));
   });
 });

@@ -3,37 +3,62 @@ import { expectErrorBody } from '../support/error-body.ts';
 import { api } from './worker-client.ts';
 
 describe('other paths', () => {
-  it.each(['/index.html', '/docs/index.html', '/docs/other.js', '/api/v1/openapi', '/openapi.json', '/api', '/api/v1', '/api/v1/categories', '/api/v2/category', '/API/V1/CATEGORY', '/api/v1/data-element/x', '/api/v1/data-element/x/2023.csv', '/api/v1/facet'])(
-    'answers %s with a JSON 404',
-    async (path) => {
-      await expectErrorBody(await api(path), 404, 'error');
-    },
-  );
+  it.each([
+    '/index.html',
+    '/docs/index.html',
+    '/docs/other.js',
+    '/api/v1/openapi',
+    '/openapi.json',
+    '/api',
+    '/api/v1',
+    '/api/v1/categories',
+    '/api/v2/category',
+    '/API/V1/CATEGORY',
+    '/api/v1/data-element/x',
+    '/api/v1/data-element/x/2023.csv',
+    '/api/v1/facet',
+  ])('answers %s with a JSON 404', async (path) => {
+    await expectErrorBody(await api(path), 404, 'error');
+  });
 
   it('does not serve the snapshot files', async () => {
     const manifest = await api('/_snapshot/manifest.json');
     await expectErrorBody(manifest, 404, 'error');
     const body = await (await api('/api/v1/category')).text();
     expect(body).not.toContain('_snapshot');
-    for (const path of ['/_snapshot/', '/_snapshot', '/api/v1/../_snapshot/manifest.json', '/index.bin']) await expectErrorBody(await api(path), 404, 'error');
+    for (const path of [
+      '/_snapshot/',
+      '/_snapshot',
+      '/api/v1/../_snapshot/manifest.json',
+      '/index.bin',
+    ])
+      await expectErrorBody(await api(path), 404, 'error');
   });
 });
 
 describe('methods', () => {
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('answers %s with a JSON 405 and an Allow header', async (method) => {
-    const response = await api('/api/v1/data-element', { method, body: method === 'DELETE' ? undefined : '{}' });
-    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-    await expectErrorBody(response, 405, 'error');
-  });
-
-  it.each(['/api/v1/facets', '/api/v1/data-element/000000000000000000001001', '/api/v1/data-element/000000000000000000001001/2022.csv', '/api/v1/category/'])(
-    'answers POST on %s with a JSON 405',
-    async (path) => {
-      const response = await api(path, { method: 'POST', body: '{}' });
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    'answers %s with a JSON 405 and an Allow header',
+    async (method) => {
+      const response = await api('/api/v1/data-element', {
+        method,
+        body: method === 'DELETE' ? undefined : '{}',
+      });
       expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
       await expectErrorBody(response, 405, 'error');
     },
   );
+
+  it.each([
+    '/api/v1/facets',
+    '/api/v1/data-element/000000000000000000001001',
+    '/api/v1/data-element/000000000000000000001001/2022.csv',
+    '/api/v1/category/',
+  ])('answers POST on %s with a JSON 405', async (path) => {
+    const response = await api(path, { method: 'POST', body: '{}' });
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    await expectErrorBody(response, 405, 'error');
+  });
 
   it('answers a CORS preflight', async () => {
     const response = await api('/api/v1/data-element', {

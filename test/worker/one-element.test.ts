@@ -19,7 +19,9 @@ describe('GET /api/v1/data-element/{id}', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
       const text = await response.text();
-      expect(response.headers.get('content-length')).toBe(String(new TextEncoder().encode(text).length));
+      expect(response.headers.get('content-length')).toBe(
+        String(new TextEncoder().encode(text).length),
+      );
       expect((JSON.parse(text) as { _id: string })._id).toBe(id);
       texts.push(text);
     }
@@ -59,7 +61,8 @@ describe('GET /api/v1/data-element/{id}', () => {
     const head = await one(fixtureId(22), { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
-    for (const name of ['etag', 'content-length', 'content-type', 'cache-control']) expect(head.headers.get(name), name).toBe(get.headers.get(name));
+    for (const name of ['etag', 'content-length', 'content-type', 'cache-control'])
+      expect(head.headers.get(name), name).toBe(get.headers.get(name));
   });
 
   it('carries a strong ETag of its own, answered with 304', async () => {

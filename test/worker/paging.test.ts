@@ -22,7 +22,8 @@ function linksOf(response: Response): Record<string, string> {
   return links;
 }
 
-const idsOf = async (response: Response) => ((await response.json()) as { _id: string }[]).map((e) => e._id);
+const idsOf = async (response: Response) =>
+  ((await response.json()) as { _id: string }[]).map((e) => e._id);
 
 describe('GET /api/v1/data-element: X-Total-Count', () => {
   it.each([
@@ -79,7 +80,11 @@ describe('GET /api/v1/data-element: the Link header', () => {
     expect(linksOf(before).next).toBe(url('limit=5&offset=18'));
     const at = await search('limit=5&offset=14'); // 14 + 5 = 19: the page ends with the last match
     await at.body?.cancel();
-    expect(linksOf(at)).toEqual({ first: url('limit=5&offset=0'), prev: url('limit=5&offset=9'), last: url('limit=5&offset=15') });
+    expect(linksOf(at)).toEqual({
+      first: url('limit=5&offset=0'),
+      prev: url('limit=5&offset=9'),
+      last: url('limit=5&offset=15'),
+    });
   });
 
   it('gives prev only when offset > 0, never below 0', async () => {
@@ -92,7 +97,8 @@ describe('GET /api/v1/data-element: the Link header', () => {
   });
 
   it('changes only offset: every other parameter keeps its place, its spelling and its encoding', async () => {
-    const query = 'title=jumlah+penduduk&_=1700000000&limit=1&fields=_id%2Ctitle&offset=1&sector=kependudukan&sector=&page=x%20y';
+    const query =
+      'title=jumlah+penduduk&_=1700000000&limit=1&fields=_id%2Ctitle&offset=1&sector=kependudukan&sector=&page=x%20y';
     const response = await search(query);
     await response.body?.cancel();
     const at = (offset: number) => url(query.replace('offset=1', `offset=${offset}`));
@@ -114,7 +120,12 @@ describe('GET /api/v1/data-element: the Link header', () => {
     const response = await search('offset=&limit=2&offset=4');
     expect(await idsOf(response)).toEqual([6, 7].map(fixtureId));
     const links = linksOf(response);
-    expect(links).toEqual({ first: url('offset=0&limit=2'), prev: url('offset=2&limit=2'), next: url('offset=6&limit=2'), last: url('offset=18&limit=2') });
+    expect(links).toEqual({
+      first: url('offset=0&limit=2'),
+      prev: url('offset=2&limit=2'),
+      next: url('offset=6&limit=2'),
+      last: url('offset=18&limit=2'),
+    });
     const next = await api(links.next!.slice(ORIGIN.length));
     expect(await idsOf(next)).toEqual([8, 11].map(fixtureId));
   });
@@ -164,7 +175,10 @@ describe('GET /api/v1/data-element: past the end and empty matches', () => {
     const response = await search('title=tidak-ada-yang-cocok&limit=5');
     expect(await response.text()).toBe('[]');
     expect(response.headers.get('x-total-count')).toBe('0');
-    expect(linksOf(response)).toEqual({ first: url('title=tidak-ada-yang-cocok&limit=5&offset=0'), last: url('title=tidak-ada-yang-cocok&limit=5&offset=0') });
+    expect(linksOf(response)).toEqual({
+      first: url('title=tidak-ada-yang-cocok&limit=5&offset=0'),
+      last: url('title=tidak-ada-yang-cocok&limit=5&offset=0'),
+    });
   });
 });
 
@@ -206,7 +220,9 @@ describe('GET /api/v1/data-element: ETags of pages', () => {
   };
 
   it('differ between two pages of one query, and from the unpaged answer', async () => {
-    const etags = await Promise.all(['limit=5', 'limit=5&offset=5', 'limit=6', 'offset=5', ''].map(etagOf));
+    const etags = await Promise.all(
+      ['limit=5', 'limit=5&offset=5', 'limit=6', 'offset=5', ''].map(etagOf),
+    );
     expect(new Set(etags).size).toBe(etags.length);
   });
 
@@ -231,7 +247,8 @@ describe('GET /api/v1/data-element: ETags of pages', () => {
     const get = await search('limit=3&offset=3');
     const body = await get.text();
     const head = await search('limit=3&offset=3', { method: 'HEAD' });
-    for (const name of ['etag', 'link', 'x-total-count', 'content-type', 'content-length']) expect(head.headers.get(name), name).toBe(get.headers.get(name));
+    for (const name of ['etag', 'link', 'x-total-count', 'content-type', 'content-length'])
+      expect(head.headers.get(name), name).toBe(get.headers.get(name));
     expect(Number(get.headers.get('content-length'))).toBe(new TextEncoder().encode(body).length);
   });
 });

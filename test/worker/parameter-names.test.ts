@@ -38,22 +38,31 @@ describe.each(['/api/v1/data-element', '/api/v1/facets'])('GET %s: parameter nam
     await expectErrorBody(await api(`${path}?Title=`), 400, 'message');
   });
 
-  it.each(['_=123', 'page=2', 'callback=x&sort=-title', 'titles=x', 'dataSources=bps', 'category[0]=spm', 'q=jumlah'])(
-    'ignores the unknown parameter in %s',
-    async (extra) => {
-      const plain = await api(`${path}?year=2023`);
-      const plainText = await plain.text();
-      const response = await api(`${path}?year=2023&${extra}`);
-      expect(response.status).toBe(200);
-      expect(await response.text()).toBe(plainText);
-      expect(response.headers.get('etag')).toBe(plain.headers.get('etag'));
-    },
-  );
+  it.each([
+    '_=123',
+    'page=2',
+    'callback=x&sort=-title',
+    'titles=x',
+    'dataSources=bps',
+    'category[0]=spm',
+    'q=jumlah',
+  ])('ignores the unknown parameter in %s', async (extra) => {
+    const plain = await api(`${path}?year=2023`);
+    const plainText = await plain.text();
+    const response = await api(`${path}?year=2023&${extra}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(plainText);
+    expect(response.headers.get('etag')).toBe(plain.headers.get('etag'));
+  });
 });
 
 describe('GET /api/v1/data-element/{id}: parameter names', () => {
   it('answers a misspelt fields with 400 naming fields', async () => {
-    const message = await expectErrorBody(await api(`/api/v1/data-element/${fixtureId(1)}?Fields=title`), 400, 'message');
+    const message = await expectErrorBody(
+      await api(`/api/v1/data-element/${fixtureId(1)}?Fields=title`),
+      400,
+      'message',
+    );
     expect(message).toContain('"fields"');
   });
 });

@@ -14,7 +14,11 @@ describe.each(ENDPOINTS)('GET %s', (path, list) => {
     const response = await api(path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const expected = fixtureLists[list].map((item) => ({ _id: idOf(item._id), name: item.name, slug: item.slug }));
+    const expected = fixtureLists[list].map((item) => ({
+      _id: idOf(item._id),
+      name: item.name,
+      slug: item.slug,
+    }));
     const text = await response.text();
     expect(text).toBe(JSON.stringify(expected)); // key order and trailing spaces included
   });
@@ -41,7 +45,9 @@ describe.each(ENDPOINTS)('GET %s', (path, list) => {
     expect(await head.text()).toBe('');
     expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
     expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(Number(get.headers.get('content-length'))).toBe(new TextEncoder().encode(getBody).length);
+    expect(Number(get.headers.get('content-length'))).toBe(
+      new TextEncoder().encode(getBody).length,
+    );
   });
 
   it('lets browsers and the CDN cache it, with CORS and nosniff', async () => {

@@ -6,7 +6,10 @@ import { api } from './worker-client.ts';
 
 describe('search cases: the naive reference filter over the fixture catalogue', () => {
   it.each(SEARCH_CASES)('$name ($query)', ({ query, expected, total }) => {
-    expect(referenceSearch(query)).toEqual({ ids: expected.map(fixtureId), total: total ?? expected.length });
+    expect(referenceSearch(query)).toEqual({
+      ids: expected.map(fixtureId),
+      total: total ?? expected.length,
+    });
   });
 });
 
@@ -15,6 +18,9 @@ describe('search cases: GET /api/v1/data-element on the Worker', () => {
     const response = await api(`/api/v1/data-element${query ? `?${query}` : ''}`);
     expect(response.status, query).toBe(200);
     const ids = ((await response.json()) as { _id: string }[]).map((e) => e._id);
-    expect({ ids, total: Number(response.headers.get('x-total-count')) }).toEqual({ ids: expected.map(fixtureId), total: total ?? expected.length });
+    expect({ ids, total: Number(response.headers.get('x-total-count')) }).toEqual({
+      ids: expected.map(fixtureId),
+      total: total ?? expected.length,
+    });
   });
 });

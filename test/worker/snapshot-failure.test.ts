@@ -4,19 +4,29 @@ import app from '../../worker/index.ts';
 import { expectErrorBody } from '../support/error-body.ts';
 import { fixtureId } from '../support/fixture-catalogue.ts';
 
-const brokenAssets = { fetch: async () => new Response('not found', { status: 404 }) } as unknown as Fetcher;
-const throwingAssets = { fetch: async () => { throw new Error('network down'); } } as unknown as Fetcher;
-const ask = (path: string, assets: Fetcher) => app.request(`https://api.test${path}`, {}, { ASSETS: assets });
+const brokenAssets = {
+  fetch: async () => new Response('not found', { status: 404 }),
+} as unknown as Fetcher;
+const throwingAssets = {
+  fetch: async () => {
+    throw new Error('network down');
+  },
+} as unknown as Fetcher;
+const ask = (path: string, assets: Fetcher) =>
+  app.request(`https://api.test${path}`, {}, { ASSETS: assets });
 
 describe.each([
   ['missing files', brokenAssets],
   ['failing reads', throwingAssets],
 ])('when the snapshot cannot be read (%s)', (_, assets) => {
-  it.each(['/api/v1/category', '/api/v1/sector', '/api/v1/field', '/api/v1/data-source'])('%s answers 400 {"error": "Failed to fetch data."}', async (path) => {
-    const response = await ask(path, assets);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'Failed to fetch data.' });
-  });
+  it.each(['/api/v1/category', '/api/v1/sector', '/api/v1/field', '/api/v1/data-source'])(
+    '%s answers 400 {"error": "Failed to fetch data."}',
+    async (path) => {
+      const response = await ask(path, assets);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'Failed to fetch data.' });
+    },
+  );
 
   it.each([
     '/api/v1/data-element?title=x',
@@ -25,15 +35,30 @@ describe.each([
     `/api/v1/data-element/${fixtureId(1)}`,
     `/api/v1/data-element/${fixtureId(1)}/2022.csv`,
   ])('%s answers 400 {"message": "Failed to fetch data."}', async (path) => {
-    expect(await expectErrorBody(await ask(path, assets), 400, 'message')).toBe('Failed to fetch data.');
+    expect(await expectErrorBody(await ask(path, assets), 400, 'message')).toBe(
+      'Failed to fetch data.',
+    );
   });
 });
 
 describe('when the element files are missing', () => {
   it('/api/v1/data-element answers 400 before any byte of a 200', async () => {
     const { env } = await import('cloudflare:test');
-    const noElementFiles = { fetch: (input: RequestInfo) => (/\/(blocks|runs)\//.test(String(input)) ? Promise.resolve(new Response('gone', { status: 404 })) : env.ASSETS.fetch(input)) } as unknown as Fetcher;
-    expect(await expectErrorBody(await ask('/api/v1/data-element', noElementFiles), 400, 'message')).toBe('Failed to fetch data.');
-    expect(await expectErrorBody(await ask(`/api/v1/data-element/${fixtureId(1)}/2022.csv`, noElementFiles), 400, 'message')).toBe('Failed to fetch data.');
+    const noElementFiles = {
+      fetch: (input: RequestInfo) =>
+        /\/(blocks|runs)\//.test(String(input))
+          ? Promise.resolve(new Response('gone', { status: 404 }))
+          : env.ASSETS.fetch(input),
+    } as unknown as Fetcher;
+    expect(
+      await expectErrorBody(await ask('/api/v1/data-element', noElementFiles), 400, 'message'),
+    ).toBe('Failed to fetch data.');
+    expect(
+      await expectErrorBody(
+        await ask(`/api/v1/data-element/${fixtureId(1)}/2022.csv`, noElementFiles),
+        400,
+        'message',
+      ),
+    ).toBe('Failed to fetch data.');
   });
 });

@@ -5,14 +5,15 @@ import { expectErrorBody } from '../support/error-body.ts';
 import { fixtureId } from '../support/fixture-catalogue.ts';
 import { api } from './worker-client.ts';
 
-const csv = (id: string, table: string, init?: RequestInit) => api(`/api/v1/data-element/${id}/${table}`, init);
+const csv = (id: string, table: string, init?: RequestInit) =>
+  api(`/api/v1/data-element/${id}/${table}`, init);
 
 /** Element 22's 2021 table (test/fixtures/catalogue/data-element/zz-tables.json), written out by hand. */
 const EDGE_CASES_CSV = [
   "Uraian,Anggaran - Pagu,Anggaran - Realisasi,Capaian - Persen,Capaian - Predikat,'+/- Tahun Lalu,Keterangan\r\n",
   '"Belanja Pegawai, Tunjangan",1250000,1100000,"88,0",Baik,-5,"Kata ""cukup"" menurut BPK"\r\n',
   "'=SUM(B2:B3),+3.2,'-,'@Predikat,'\tTab di depan,'+62 812,\"baris satu\nbaris dua\"\r\n",
-  "\"'\rCR di depan\",\"-1.234,5\",'+,'-x,0,,\"baris satu\r\nbaris dua\"\r\n",
+  '"\'\rCR di depan","-1.234,5",\'+,\'-x,0,,"baris satu\r\nbaris dua"\r\n',
 ].join('');
 
 describe('GET /api/v1/data-element/{id}/{year}.csv', () => {
@@ -25,7 +26,9 @@ describe('GET /api/v1/data-element/{id}/{year}.csv', () => {
   it('has the CSV content type, an attachment named <id>-<year>.csv, and no BOM', async () => {
     const response = await csv(fixtureId(22), '2021.csv');
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${fixtureId(22)}-2021.csv"`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${fixtureId(22)}-2021.csv"`,
+    );
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes[0]).toBe('U'.charCodeAt(0));
@@ -34,13 +37,23 @@ describe('GET /api/v1/data-element/{id}/{year}.csv', () => {
 
   it('flattens a spanning header to "<header> - <sub-header label>", labels in order', async () => {
     const text = await (await csv(fixtureId(1), '2022.csv')).text();
-    expect(text).toBe('Kecamatan,Jenis Kelamin - Laki-laki,Jenis Kelamin - Perempuan,Jumlah\r\nKota,1.204,1.187,2.391\r\nCibatu,845,861,1.706\r\n');
+    expect(text).toBe(
+      'Kecamatan,Jenis Kelamin - Laki-laki,Jenis Kelamin - Perempuan,Jumlah\r\nKota,1.204,1.187,2.391\r\nCibatu,845,861,1.706\r\n',
+    );
   });
 
   it('gives each year of an element its own table', async () => {
-    expect(await (await csv(fixtureId(1), '2023.csv')).text()).toBe('Kecamatan,Jumlah\r\nKota,120\r\nSukamaju,98\r\n');
-    for (const [year, kota, smk] of [['2024', '312', '287'], ['2023', '305', '290'], ['2021', '298', '281']]) {
-      expect(await (await csv(fixtureId(23), `${year}.csv`)).text()).toBe(`Sekolah,Lulus\r\nSMA Negeri 1,${kota}\r\nSMK Negeri 2,${smk}\r\n`);
+    expect(await (await csv(fixtureId(1), '2023.csv')).text()).toBe(
+      'Kecamatan,Jumlah\r\nKota,120\r\nSukamaju,98\r\n',
+    );
+    for (const [year, kota, smk] of [
+      ['2024', '312', '287'],
+      ['2023', '305', '290'],
+      ['2021', '298', '281'],
+    ]) {
+      expect(await (await csv(fixtureId(23), `${year}.csv`)).text()).toBe(
+        `Sekolah,Lulus\r\nSMA Negeri 1,${kota}\r\nSMK Negeri 2,${smk}\r\n`,
+      );
     }
   });
 
@@ -52,7 +65,11 @@ describe('GET /api/v1/data-element/{id}/{year}.csv', () => {
   });
 
   it('answers an unknown id and an unverified one alike, with a 404 naming the id', async () => {
-    const unknown = await expectErrorBody(await csv('000000000000000000009999', '2022.csv'), 404, 'error');
+    const unknown = await expectErrorBody(
+      await csv('000000000000000000009999', '2022.csv'),
+      404,
+      'error',
+    );
     const unverified = await expectErrorBody(await csv(fixtureId(5), '2022.csv'), 404, 'error'); // a DRAFT with a 2022 table
     expect(unverified.replaceAll(fixtureId(5), '000000000000000000009999')).toBe(unknown);
     expect(unknown).toContain('000000000000000000009999');
@@ -76,7 +93,8 @@ describe('GET /api/v1/data-element/{id}/{year}.csv', () => {
     expect(etag).toMatch(/^"[^"]+"$/);
     const head = await csv(fixtureId(22), '2020.csv', { method: 'HEAD' });
     expect(await head.text()).toBe('');
-    for (const name of ['etag', 'content-length', 'content-type', 'content-disposition']) expect(head.headers.get(name), name).toBe(get.headers.get(name));
+    for (const name of ['etag', 'content-length', 'content-type', 'content-disposition'])
+      expect(head.headers.get(name), name).toBe(get.headers.get(name));
     const other = await csv(fixtureId(22), '2021.csv');
     await other.body?.cancel();
     expect(other.headers.get('etag')).not.toBe(etag);

@@ -4,7 +4,14 @@ import { expectErrorBody } from '../support/error-body.ts';
 import { fixtureId } from '../support/fixture-catalogue.ts';
 import { api } from './worker-client.ts';
 
-const HEADERS = ['content-type', 'content-length', 'etag', 'cache-control', 'x-total-count', 'content-disposition'];
+const HEADERS = [
+  'content-type',
+  'content-length',
+  'etag',
+  'cache-control',
+  'x-total-count',
+  'content-disposition',
+];
 
 describe('a trailing slash', () => {
   it.each([
@@ -27,16 +34,22 @@ describe('a trailing slash', () => {
     const withSlash = await api(`${path}/${query}`);
     expect(withSlash.status).toBe(without.status);
     expect(await withSlash.text()).toBe(await without.text());
-    for (const name of HEADERS) expect(withSlash.headers.get(name), name).toBe(without.headers.get(name));
+    for (const name of HEADERS)
+      expect(withSlash.headers.get(name), name).toBe(without.headers.get(name));
   });
 
   it('keeps the slash in the Link header, only offset changed', async () => {
     const response = await api('/api/v1/data-element/?limit=5');
     await response.body?.cancel();
-    expect(response.headers.get('link')).toContain('<https://api.test/api/v1/data-element/?limit=5&offset=5>; rel="next"');
+    expect(response.headers.get('link')).toContain(
+      '<https://api.test/api/v1/data-element/?limit=5&offset=5>; rel="next"',
+    );
   });
 
-  it.each(['/api/v1/', '/api/v1/nothing/', '/api/v1/category//', '/api/v1/data-element/x/y/z/'])('does not make %s a path', async (path) => {
-    await expectErrorBody(await api(path), 404, 'error');
-  });
+  it.each(['/api/v1/', '/api/v1/nothing/', '/api/v1/category//', '/api/v1/data-element/x/y/z/'])(
+    'does not make %s a path',
+    async (path) => {
+      await expectErrorBody(await api(path), 404, 'error');
+    },
+  );
 });

@@ -6,13 +6,18 @@ import { api } from './worker-client.ts';
 const search = (query: string, init?: RequestInit) => api(`/api/v1/data-element?${query}`, init);
 
 describe('GET /api/v1/data-element: year', () => {
-  it.each(['year=abc', 'year=2023.0', 'year=2023x', 'year=20%2023', 'year=1e3', 'year=2023&year=dua-ribu', 'year=99999999999999999999'])(
-    'answers %s with 400 naming year',
-    async (query) => {
-      const message = await expectErrorBody(await search(query), 400, 'message');
-      expect(message).toMatch(/\byear\b/);
-    },
-  );
+  it.each([
+    'year=abc',
+    'year=2023.0',
+    'year=2023x',
+    'year=20%2023',
+    'year=1e3',
+    'year=2023&year=dua-ribu',
+    'year=99999999999999999999',
+  ])('answers %s with 400 naming year', async (query) => {
+    const message = await expectErrorBody(await search(query), 400, 'message');
+    expect(message).toMatch(/\byear\b/);
+  });
 
   it('is never a 404: a year no element has is 200 [] with a total of 0', async () => {
     const response = await search('year=1850');
@@ -38,9 +43,15 @@ describe('GET /api/v1/data-element: year', () => {
   });
 
   it('matches data[].year, never a year written in the title', async () => {
-    const elements = (await (await search('year=2023')).json()) as { title: string; data: { year: number }[] }[];
+    const elements = (await (await search('year=2023')).json()) as {
+      title: string;
+      data: { year: number }[];
+    }[];
     for (const element of elements) expect(element.data.map((d) => d.year)).toContain(2023);
-    const titled = (await (await search('title=tahun%202023')).json()) as { title: string; data: { year: number }[] }[];
+    const titled = (await (await search('title=tahun%202023')).json()) as {
+      title: string;
+      data: { year: number }[];
+    }[];
     expect(titled.map((e) => e.title)).toEqual(['Realisasi Anggaran Pendidikan Tahun 2023']);
     expect(titled[0]!.data.map((d) => d.year)).toEqual([2021, 2020]);
   });

@@ -4,7 +4,11 @@ import { FETCH_FAILED } from '../../core/contract.ts';
 const MAX_DELAY_MS = 60_000;
 
 /** Exponential backoff with jitter: between half and all of base·2^attempt (attempt 0 first), at most a minute. */
-export function backoffDelay(attempt: number, baseMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  baseMs: number,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(MAX_DELAY_MS, baseMs * 2 ** attempt);
   return Math.round(ceiling * (0.5 + random() / 2));
 }

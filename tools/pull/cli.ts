@@ -40,17 +40,24 @@ function parseOptions(args: string[]): PullOptions {
       'retry-delay': { type: 'string', default: '1000' },
     },
   });
-  if (values.from === undefined) throw new Error('--from is required: the base URL of the source API, e.g. https://satudata.example.go.id');
+  if (values.from === undefined)
+    throw new Error(
+      '--from is required: the base URL of the source API, e.g. https://satudata.example.go.id',
+    );
   let from: URL;
   try {
     from = new URL(values.from);
   } catch {
     throw new Error(`--from ${values.from} is not a URL`);
   }
-  if (from.protocol !== 'http:' && from.protocol !== 'https:') throw new Error(`--from ${values.from} is not an http(s) URL`);
+  if (from.protocol !== 'http:' && from.protocol !== 'https:')
+    throw new Error(`--from ${values.from} is not an http(s) URL`);
   const whole = (name: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
     const number = Number(value);
-    if (!/^\d+$/.test(value) || number < min || number > max) throw new Error(`--${name} takes a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`);
+    if (!/^\d+$/.test(value) || number < min || number > max)
+      throw new Error(
+        `--${name} takes a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`,
+      );
     return number;
   };
   return {
@@ -78,7 +85,13 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const stats: PullStats = { elements: 0, elementFiles: 0, skippedForeign: 0, transfer: { requests: 0, retries: 0, bytes: 0 }, startedAt: performance.now() };
+  const stats: PullStats = {
+    elements: 0,
+    elementFiles: 0,
+    skippedForeign: 0,
+    transfer: { requests: 0, retries: 0, bytes: 0 },
+    startedAt: performance.now(),
+  };
   const progress = startProgress(stats);
   let staged: StagedCatalogue | undefined;
   const leftAsItWas = `${options.out} left as it was`;
@@ -102,7 +115,8 @@ async function main(): Promise<number> {
       requestTimeoutMs: options.requestTimeoutS * 1000,
       retries: options.retries,
       retryDelayMs: options.retryDelayMs,
-      onRetry: (url, reason, delayMs) => progress.note(`GET ${url}: ${reason}; asking again in ${seconds(delayMs)}`),
+      onRetry: (url, reason, delayMs) =>
+        progress.note(`GET ${url}: ${reason}; asking again in ${seconds(delayMs)}`),
     });
     stats.transfer = client.stats;
     const listCounts = await pullCatalogue(client, staged, options.pageSize, stats);
@@ -113,19 +127,25 @@ async function main(): Promise<number> {
     if (validation.problems.length > 0) {
       for (const problem of validation.problems) console.error(problem);
       const n = validation.problems.length;
-      console.error(`\n${n} problem${n === 1 ? '' : 's'} in the catalogue pulled from ${options.from.href}; ${leftAsItWas}.`);
+      console.error(
+        `\n${n} problem${n === 1 ? '' : 's'} in the catalogue pulled from ${options.from.href}; ${leftAsItWas}.`,
+      );
       staged.discard();
       return 1;
     }
     staged.swapIn();
 
-    const lists = REFERENCE_LISTS.map(({ name, label }) => `${label} ${listCounts[name]}`).join(', ');
+    const lists = REFERENCE_LISTS.map(({ name, label }) => `${label} ${listCounts[name]}`).join(
+      ', ',
+    );
     const mode =
       stats.mode === 'paging'
         ? `paging, ${options.pageSize} elements a request: the source's catalogue order is kept`
         : 'per data source (the source does not page): one file per data source, in the order of the data-source list; ' +
           "the source's order across data sources can not be known, so an unfiltered listing may list them in another order";
-    const heldBack = Object.entries(validation.heldBackByStatus).map(([status, n]) => `${n} ${JSON.stringify(status)}`);
+    const heldBack = Object.entries(validation.heldBackByStatus).map(
+      ([status, n]) => `${n} ${JSON.stringify(status)}`,
+    );
     const { transfer } = stats;
     console.log(
       [
@@ -133,7 +153,11 @@ async function main(): Promise<number> {
         `  mode       ${mode}`,
         `  lists      ${lists}`,
         `  elements   ${stats.elements} in ${stats.elementFiles} files; ${validation.published} published${heldBack.length ? `, held back ${heldBack.join(', ')}` : ''}`,
-        ...(stats.skippedForeign ? [`  skipped    ${stats.skippedForeign} answered under another data source's slug (each is asked for under its own)`] : []),
+        ...(stats.skippedForeign
+          ? [
+              `  skipped    ${stats.skippedForeign} answered under another data source's slug (each is asked for under its own)`,
+            ]
+          : []),
         `  requests   ${transfer.requests} (${transfer.retries} of them ${transfer.retries === 1 ? 'a retry' : 'retries'})`,
         `  received   ${byteSize(transfer.bytes)}`,
       ].join('\n'),
@@ -143,7 +167,8 @@ async function main(): Promise<number> {
     progress.stop();
     staged?.discard();
     // a PullFailure says what the source did; anything else is local (disk full, permissions)
-    const message = error instanceof PullFailure ? error.message : `pull failed: ${(error as Error).message}`;
+    const message =
+      error instanceof PullFailure ? error.message : `pull failed: ${(error as Error).message}`;
     console.error(`${message}\n${leftAsItWas}.`);
     return 1;
   }

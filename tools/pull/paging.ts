@@ -17,25 +17,38 @@ export const pageFileName = (page: number) => `${String(page + 1).padStart(6, '0
  * without the header the body is not read.
  */
 export async function detectPaging(client: SourceClient): Promise<{ total: number } | undefined> {
-  const answer = await client.get('/api/v1/data-element?limit=1', (headers) => totalCountOf(headers) !== undefined);
+  const answer = await client.get(
+    '/api/v1/data-element?limit=1',
+    (headers) => totalCountOf(headers) !== undefined,
+  );
   const total = totalCountOf(answer.headers);
   if (total === undefined) return undefined;
   const elements = readAnswer(answer, DataElementsAnswer, 'a list of data elements');
   return elements.length <= 1 ? { total } : undefined;
 }
 
-export async function pullPages(client: SourceClient, staged: StagedCatalogue, total: number, pageSize: number, stats: PullStats): Promise<void> {
+export async function pullPages(
+  client: SourceClient,
+  staged: StagedCatalogue,
+  total: number,
+  pageSize: number,
+  stats: PullStats,
+): Promise<void> {
   stats.expectedElements = total;
   for (let page = 0, offset = 0; offset < total; page++, offset += pageSize) {
     const answer = await client.get(`/api/v1/data-element?limit=${pageSize}&offset=${offset}`);
     const elements = readAnswer(answer, DataElementsAnswer, 'a list of data elements');
     const count = totalCountOf(answer.headers);
     if (count !== total) {
-      throw new PullFailure(`GET ${answer.url} answered X-Total-Count ${count ?? '(none)'} where the pull began with ${total}: the catalogue changed while it was read; pull again`);
+      throw new PullFailure(
+        `GET ${answer.url} answered X-Total-Count ${count ?? '(none)'} where the pull began with ${total}: the catalogue changed while it was read; pull again`,
+      );
     }
     const expected = Math.min(pageSize, total - offset);
     if (elements.length !== expected) {
-      throw new PullFailure(`GET ${answer.url} answered ${elements.length} elements where ${expected} were due (X-Total-Count ${total})`);
+      throw new PullFailure(
+        `GET ${answer.url} answered ${elements.length} elements where ${expected} were due (X-Total-Count ${total})`,
+      );
     }
     staged.writeElements(pageFileName(page), answer.body, answer.url);
     stats.elements += elements.length;

@@ -4,12 +4,16 @@ import type { PullStats } from './pull-stats.ts';
 
 const INTERVAL_MS = 2000;
 
-export const byteSize = (bytes: number) => (bytes < 1048576 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1048576).toFixed(1)} MiB`);
+export const byteSize = (bytes: number) =>
+  bytes < 1048576 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1048576).toFixed(1)} MiB`;
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function progressLine(stats: PullStats, now = performance.now()): string {
   const { transfer } = stats;
-  const elements = stats.expectedElements === undefined ? `${stats.elements}` : `${stats.elements}/${stats.expectedElements}`;
+  const elements =
+    stats.expectedElements === undefined
+      ? `${stats.elements}`
+      : `${stats.elements}/${stats.expectedElements}`;
   return `pulling: ${elements} elements, ${transfer.requests} requests, ${transfer.retries} retries, ${byteSize(transfer.bytes)}, ${seconds(now - stats.startedAt)}`;
 }
 

@@ -25,5 +25,7 @@ export async function pullCatalogue(
   stats.mode = paging ? 'paging' : 'per-data-source';
   if (paging) await pullPages(client, staged, paging.total, pageSize, stats);
   else await pullPerDataSource(client, staged, lists.dataSource, stats);
-  return Object.fromEntries(REFERENCE_LISTS.map(({ name }) => [name, lists[name].length])) as Record<ReferenceListName, number>;
+  return Object.fromEntries(
+    REFERENCE_LISTS.map(({ name }) => [name, lists[name].length]),
+  ) as Record<ReferenceListName, number>;
 }

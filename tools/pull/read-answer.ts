@@ -12,7 +12,11 @@ export const DataElementsAnswer = z.array(DataElementInput);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The parsed body once it passed the schema: the JSON as received, unknown keys kept. */
-export function readAnswer<Schema extends z.ZodType>(answer: SourceAnswer, schema: Schema, expected: string): z.input<Schema> {
+export function readAnswer<Schema extends z.ZodType>(
+  answer: SourceAnswer,
+  schema: Schema,
+  expected: string,
+): z.input<Schema> {
   let text: string;
   try {
     text = strictUtf8.decode(answer.body);
@@ -23,13 +27,17 @@ export function readAnswer<Schema extends z.ZodType>(answer: SourceAnswer, schem
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new PullFailure(`GET ${answer.url} answered malformed JSON (${(error as Error).message})`);
+    throw new PullFailure(
+      `GET ${answer.url} answered malformed JSON (${(error as Error).message})`,
+    );
   }
   const checked = schema.safeParse(value);
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
     const at = jsonPath(issue.path as (string | number)[]);
-    throw new PullFailure(`GET ${answer.url} answered something other than ${expected}: ${at ? `${at}: ` : ''}${issue.message}`);
+    throw new PullFailure(
+      `GET ${answer.url} answered something other than ${expected}: ${at ? `${at}: ` : ''}${issue.message}`,
+    );
   }
   return value as z.input<Schema>;
 }

@@ -29,7 +29,10 @@ export interface TransferStats {
   bytes: number;
 }
 
-type Attempt = { kind: 'answer'; answer: SourceAnswer } | { kind: 'transient'; reason: string; retryAfterMs?: number } | { kind: 'fatal'; message: string };
+type Attempt =
+  | { kind: 'answer'; answer: SourceAnswer }
+  | { kind: 'transient'; reason: string; retryAfterMs?: number }
+  | { kind: 'fatal'; message: string };
 
 export function sourceUrl(base: URL, pathAndQuery: string): string {
   const prefix = base.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
@@ -38,14 +41,19 @@ export function sourceUrl(base: URL, pathAndQuery: string): string {
 
 export function createSourceClient(options: ClientOptions) {
   const stats: TransferStats = { requests: 0, retries: 0, bytes: 0 };
-  const timeLimitReached = (url: string) => new PullFailure(`the time limit (${options.timeLimit}) was reached during GET ${url}`);
+  const timeLimitReached = (url: string) =>
+    new PullFailure(`the time limit (${options.timeLimit}) was reached during GET ${url}`);
 
   async function attempt(url: string, readBody: (headers: Headers) => boolean): Promise<Attempt> {
     const requestTimeout = AbortSignal.timeout(options.requestTimeoutMs);
     const signal = AbortSignal.any([options.deadline, requestTimeout]);
     const failed = (error: unknown): Attempt => {
       if (options.deadline.aborted) throw timeLimitReached(url);
-      if (requestTimeout.aborted) return { kind: 'transient', reason: `no answer within ${options.requestTimeoutMs / 1000} s` };
+      if (requestTimeout.aborted)
+        return {
+          kind: 'transient',
+          reason: `no answer within ${options.requestTimeoutMs / 1000} s`,
+        };
       return { kind: 'transient', reason: networkReason(error) };
     };
     stats.requests++;
@@ -64,7 +72,11 @@ export function createSourceClient(options: ClientOptions) {
       }
       const reason = `answered ${response.status}${text ? ` ${oneLine(text)}` : ''}`;
       if (!isTransientStatus(response.status, text)) return { kind: 'fatal', message: reason };
-      return { kind: 'transient', reason, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+      return {
+        kind: 'transient',
+        reason,
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      };
     }
     if (!readBody(response.headers)) {
       // e.g. a source that ignored `limit` and is sending its whole catalogue: stop it early
@@ -80,13 +92,17 @@ export function createSourceClient(options: ClientOptions) {
     }
   }
 
-  async function get(pathAndQuery: string, readBody: (headers: Headers) => boolean = () => true): Promise<SourceAnswer> {
+  async function get(
+    pathAndQuery: string,
+    readBody: (headers: Headers) => boolean = () => true,
+  ): Promise<SourceAnswer> {
     const url = sourceUrl(options.base, pathAndQuery);
     for (let retry = 0; ; retry++) {
       const outcome = await attempt(url, readBody);
       if (outcome.kind === 'answer') return outcome.answer;
       if (outcome.kind === 'fatal') throw new PullFailure(`GET ${url} ${outcome.message}`);
-      if (retry >= options.retries) throw new PullFailure(`GET ${url} failed ${retry + 1} times, last: ${outcome.reason}`);
+      if (retry >= options.retries)
+        throw new PullFailure(`GET ${url} failed ${retry + 1} times, last: ${outcome.reason}`);
       const delayMs = outcome.retryAfterMs ?? backoffDelay(retry, options.retryDelayMs);
       stats.retries++;
       options.onRetry?.(url, outcome.reason, delayMs);

@@ -31,7 +31,8 @@ export function stageCatalogue(outDir: string): StagedCatalogue {
   };
   return {
     path,
-    writeList: (list, body, url) => write(REFERENCE_LISTS.find(({ name }) => name === list)!.file, body, url),
+    writeList: (list, body, url) =>
+      write(REFERENCE_LISTS.find(({ name }) => name === list)!.file, body, url),
     writeElements: (name, body, url) => write(`${ELEMENT_DIR}/${name}`, body, url),
     originOf: (file) => origins.get(file),
     swapIn: () => swapFolderIn(path, target, `${path}-old`),

@@ -13,14 +13,25 @@ export interface StagedValidation {
 }
 
 export function validateStaged(staged: StagedCatalogue): StagedValidation {
-  const { problems, stats } = compileCatalogue(readCatalogue(staged.path), undefined, { keepPublished: false });
+  const { problems, stats } = compileCatalogue(readCatalogue(staged.path), undefined, {
+    keepPublished: false,
+  });
   // readCatalogue names files as seen from the working folder; the staged folder is gone after the pull
   const stagedPrefixes = [`${relative(process.cwd(), staged.path)}/`, `${staged.path}/`];
-  const unstaged = (text: string) => stagedPrefixes.reduce((out, prefix) => out.split(prefix).join(''), text);
+  const unstaged = (text: string) =>
+    stagedPrefixes.reduce((out, prefix) => out.split(prefix).join(''), text);
   const shown = problems.map((problem) => {
     const file = relative(staged.path, resolve(problem.file)).split('\\').join('/');
     const origin = staged.originOf(file);
-    return formatProblem({ ...problem, file: origin ? `${file} (from ${origin})` : file, message: unstaged(problem.message) });
+    return formatProblem({
+      ...problem,
+      file: origin ? `${file} (from ${origin})` : file,
+      message: unstaged(problem.message),
+    });
   });
-  return { problems: shown, published: stats.publishedCount, heldBackByStatus: stats.heldBackByStatus };
+  return {
+    problems: shown,
+    published: stats.publishedCount,
+    heldBackByStatus: stats.heldBackByStatus,
+  };
 }

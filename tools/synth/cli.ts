@@ -18,7 +18,9 @@ const { values } = parseArgs({
 const elements = Number(values.elements);
 const titles = values.titles as TitleMode;
 if (!values.out || !Number.isInteger(elements) || elements < 0 || !TITLE_MODES.includes(titles)) {
-  console.error('usage: npm run synth -- --elements N --out DIR [--seed S] [--titles templates|realistic]');
+  console.error(
+    'usage: npm run synth -- --elements N --out DIR [--seed S] [--titles templates|realistic]',
+  );
   process.exit(2);
 }
 const started = performance.now();
@@ -36,4 +38,6 @@ for (const [path, content] of catalogue.elementFiles) {
   writeFileSync(full, text);
   bytes += Buffer.byteLength(text);
 }
-console.log(`wrote ${elements} elements in ${catalogue.elementFiles.size} files (${(bytes / 1048576).toFixed(1)} MiB) to ${values.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `wrote ${elements} elements in ${catalogue.elementFiles.size} files (${(bytes / 1048576).toFixed(1)} MiB) to ${values.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

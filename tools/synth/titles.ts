@@ -4,7 +4,13 @@
 // Pure: the same random source state gives the same title.
 import { kecamatanName, placeName, puskesmasName } from './place-names.ts';
 import { seededRandom, skewedPick, type SeededRandom } from './seeded-random.ts';
-import { BREAKDOWNS_ANY, BREAKDOWNS_PEOPLE, PEOPLE_UNITS, RATE_QUALIFIERS, VOCABULARY } from './title-vocabulary.ts';
+import {
+  BREAKDOWNS_ANY,
+  BREAKDOWNS_PEOPLE,
+  PEOPLE_UNITS,
+  RATE_QUALIFIERS,
+  VOCABULARY,
+} from './title-vocabulary.ts';
 
 export interface TitleTheme {
   /** A data-source slug with a vocabulary ("dinkes", "bappeda"...). */
@@ -26,16 +32,32 @@ export interface RealisticTitle {
 
 const MAX_LENGTH = 140;
 const ROMAN = ['I', 'II', 'III', 'IV'];
-const MONTHS = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'];
+const MONTHS = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+];
 
 /** One title for an element of the given theme. */
 export function realisticTitle(random: SeededRandom, theme: TitleTheme): RealisticTitle {
   const vocabulary = VOCABULARY[theme.source];
   if (!vocabulary) throw new Error(`no title vocabulary for the data source ${theme.source}`);
-  let { head, unit, variable, people } = subject(random, theme.source);
+  const subjectParts = subject(random, theme.source);
+  let { head, unit, variable } = subjectParts;
+  const { people } = subjectParts;
 
   const conditions = vocabulary.conditions[unit] ?? [];
-  let condition = people && conditions.length && random.chance(0.35) ? skewedPick(random, conditions) : '';
+  let condition =
+    people && conditions.length && random.chance(0.35) ? skewedPick(random, conditions) : '';
   if (condition && random.chance(0.3)) {
     head = `${random.chance(0.85) ? 'Persentase' : 'Proporsi'} ${variable}`; // "Persentase Penduduk yang Memiliki KTP-el"
     unit = 'Persen';
@@ -47,13 +69,24 @@ export function realisticTitle(random: SeededRandom, theme: TitleTheme): Realist
   }
   const breakdown = random.chance(0.5) ? pickBreakdown(random, theme, unit, people) : '';
   const place = random.chance(0.8) ? pickPlace(random, theme.source, variable, breakdown) : '';
-  const period = random.chance(place ? 0.72 : 0.9) ? pickPeriod(random, theme.firstYear, theme.lastYear) : '';
+  const period = random.chance(place ? 0.72 : 0.9)
+    ? pickPeriod(random, theme.firstYear, theme.lastYear)
+    : '';
   const dash = random.chance(0.015); // " – Menurut Komoditas", as typed in some portals
   const percentSign = unit === 'Persen' && random.chance(0.12);
 
   // too long: drop the breakdown, then the condition
   const compose = (withBreakdown: boolean, withCondition: boolean) =>
-    [head, withCondition ? condition : '', withBreakdown && breakdown ? (dash ? `– ${breakdown}` : breakdown) : '', place, period, percentSign ? '(%)' : ''].filter(Boolean).join(' ');
+    [
+      head,
+      withCondition ? condition : '',
+      withBreakdown && breakdown ? (dash ? `– ${breakdown}` : breakdown) : '',
+      place,
+      period,
+      percentSign ? '(%)' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
   let title = compose(true, true);
   if (title.length > MAX_LENGTH) title = compose(false, true);
   if (title.length > MAX_LENGTH) title = compose(false, false);
@@ -81,7 +114,12 @@ function subject(random: SeededRandom, source: string) {
   const roll = random.next();
   if (roll < 0.18 && vocabulary.shares.length) {
     const variable = skewedPick(random, vocabulary.shares, 1.5);
-    return { head: `${random.chance(0.85) ? 'Persentase' : 'Proporsi'} ${variable}`, unit: 'Persen', variable, people: false };
+    return {
+      head: `${random.chance(0.85) ? 'Persentase' : 'Proporsi'} ${variable}`,
+      unit: 'Persen',
+      variable,
+      people: false,
+    };
   }
   const measured = roll < 0.45 ? pickFromGroups(random, vocabulary.measured) : undefined;
   if (measured) {
@@ -89,11 +127,19 @@ function subject(random: SeededRandom, source: string) {
     return { head: phrase, unit, variable: phrase.replace(/^\S+ /, ''), people: false };
   }
   const [unit, variable] = pickFromGroups(random, vocabulary.counts)!;
-  return { head: `${random.chance(0.85) ? 'Jumlah' : 'Banyaknya'} ${variable}`, unit, variable, people: PEOPLE_UNITS.has(unit) };
+  return {
+    head: `${random.chance(0.85) ? 'Jumlah' : 'Banyaknya'} ${variable}`,
+    unit,
+    variable,
+    people: PEOPLE_UNITS.has(unit),
+  };
 }
 
 /** A group chosen in proportion to its size, then an item of it, the first ones more often. */
-function pickFromGroups(random: SeededRandom, groups: Record<string, string[]>): [string, string] | undefined {
+function pickFromGroups(
+  random: SeededRandom,
+  groups: Record<string, string[]>,
+): [string, string] | undefined {
   const entries = Object.entries(groups);
   let index = random.int(entries.reduce((sum, [, items]) => sum + items.length, 0));
   for (const [key, items] of entries) {
@@ -104,8 +150,14 @@ function pickFromGroups(random: SeededRandom, groups: Record<string, string[]>):
 }
 
 /** "Menurut Jenis Penyakit", now and then two at once: "Menurut Kecamatan dan Jenis Kelamin". */
-function pickBreakdown(random: SeededRandom, theme: TitleTheme, unit: string, people: boolean): string {
-  if (people && theme.table === 'bySex' && random.chance(0.8)) return random.chance(0.8) ? 'Menurut Jenis Kelamin' : 'Berdasarkan Jenis Kelamin';
+function pickBreakdown(
+  random: SeededRandom,
+  theme: TitleTheme,
+  unit: string,
+  people: boolean,
+): string {
+  if (people && theme.table === 'bySex' && random.chance(0.8))
+    return random.chance(0.8) ? 'Menurut Jenis Kelamin' : 'Berdasarkan Jenis Kelamin';
   const { breakdowns } = VOCABULARY[theme.source]!;
   const own = [...(breakdowns[unit] ?? []), ...(breakdowns['*'] ?? [])];
   const one = () => {
@@ -117,17 +169,28 @@ function pickBreakdown(random: SeededRandom, theme: TitleTheme, unit: string, pe
   const first = one();
   if (!random.chance(0.2)) return first;
   const second = one().replace(/^(Menurut|Berdasarkan|per) /, '');
-  const overlap = first.includes(second) || ['Kelamin', 'Umur', 'Kecamatan', 'Desa'].some((word) => first.includes(word) && second.includes(word));
+  const overlap =
+    first.includes(second) ||
+    ['Kelamin', 'Umur', 'Kecamatan', 'Desa'].some(
+      (word) => first.includes(word) && second.includes(word),
+    );
   return overlap ? first : `${first} dan ${second}`;
 }
 
 /** Where the figures were counted: never a village when the subject or breakdown is villages, and so on. */
-function pickPlace(random: SeededRandom, source: string, subject: string, breakdown: string): string {
-  if (breakdown.includes('Kecamatan')) return random.chance(0.4) ? `di Kabupaten ${placeName(random)}` : '';
+function pickPlace(
+  random: SeededRandom,
+  source: string,
+  subject: string,
+  breakdown: string,
+): string {
+  if (breakdown.includes('Kecamatan'))
+    return random.chance(0.4) ? `di Kabupaten ${placeName(random)}` : '';
   const kecamatan = () => `${random.chance(0.85) ? 'di ' : ''}Kecamatan ${kecamatanName(random)}`;
   if (/\b(Desa|Kelurahan|Puskesmas)\b/.test(`${subject} ${breakdown}`)) return kecamatan();
   const roll = random.next();
-  if (source === 'dinkes' && roll < 0.3) return `${random.pick(['di Wilayah Kerja Puskesmas', 'di Puskesmas', 'UPTD Puskesmas', 'Puskesmas'])} ${puskesmasName(random)}`;
+  if (source === 'dinkes' && roll < 0.3)
+    return `${random.pick(['di Wilayah Kerja Puskesmas', 'di Puskesmas', 'UPTD Puskesmas', 'Puskesmas'])} ${puskesmasName(random)}`;
   if (roll < 0.55) return kecamatan();
   if (roll < 0.85) {
     const village = `${random.chance(0.8) ? 'di ' : ''}Desa ${placeName(random)}`;
@@ -142,13 +205,18 @@ function pickPeriod(random: SeededRandom, first: number, last: number): string {
   const year = first + random.int(last - first + 1);
   const tahun = () => (random.chance(0.4) ? 'Tahun ' : '');
   const roll = random.next();
-  if (roll < 0.5 || (first === last && roll < 0.77)) return `Tahun ${random.chance(0.5) ? last : year}`;
+  if (roll < 0.5 || (first === last && roll < 0.77))
+    return `Tahun ${random.chance(0.5) ? last : year}`;
   if (roll < 0.66) return `Tahun ${first}-${last}`;
   if (roll < 0.74) return `${first}-${last}`;
   if (roll < 0.77) return `Tahun ${first}–${last}`; // an en dash
   if (roll < 0.85) return `Semester ${random.pick(ROMAN.slice(0, 2))} ${tahun()}${year}`;
-  if (roll < 0.93) return random.chance(0.1) ? `Triwulan ${random.pick(ROMAN)}` : `Triwulan ${random.pick(ROMAN)} ${tahun()}${year}`;
-  if (roll < 0.97) return random.chance(0.5) ? `Keadaan Akhir Tahun ${year}` : `per 31 Desember ${year}`;
+  if (roll < 0.93)
+    return random.chance(0.1)
+      ? `Triwulan ${random.pick(ROMAN)}`
+      : `Triwulan ${random.pick(ROMAN)} ${tahun()}${year}`;
+  if (roll < 0.97)
+    return random.chance(0.5) ? `Keadaan Akhir Tahun ${year}` : `per 31 Desember ${year}`;
   return `Bulan ${random.pick(MONTHS)} ${year}`;
 }
 

@@ -1,7 +1,11 @@
 // GET / and /docs (the documentation page), its script and stylesheet, and
 // /api/v1/openapi.json (contract §8): files the build wrote into the snapshot, served like the lists.
 import type { Context } from 'hono';
-import { DOCUMENTATION_CSP, DOCUMENTATION_FILES, type DocumentationFileName } from '../../core/contract.ts';
+import {
+  DOCUMENTATION_CSP,
+  DOCUMENTATION_FILES,
+  type DocumentationFileName,
+} from '../../core/contract.ts';
 import type { AppEnv } from '../responses.ts';
 import { serveSnapshotFile } from './snapshot-file.ts';
 
@@ -11,6 +15,8 @@ export function serveDocumentation(c: Context<AppEnv>, name: DocumentationFileNa
     entry: (manifest) => manifest.documentation[name],
     read: (store, budget, keepAlive) => store.documentationFile(name, budget, keepAlive),
     contentType,
-    headers: contentType.startsWith('text/html') ? { 'content-security-policy': DOCUMENTATION_CSP } : {},
+    headers: contentType.startsWith('text/html')
+      ? { 'content-security-policy': DOCUMENTATION_CSP }
+      : {},
   });
 }

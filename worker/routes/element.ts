@@ -10,7 +10,14 @@ import { findElementById } from '../element-lookup.ts';
 import { invalidQuery, noSuchElement, noSuchTable } from '../http-errors.ts';
 import { parseFieldsOnly } from '../query.ts';
 import { ReadBudget, MAX_READS_SMALL_PAGE } from '../read-budget.ts';
-import { collect, keepAlive, notModified, snapshotHeaders, streamedBody, type AppEnv } from '../responses.ts';
+import {
+  collect,
+  keepAlive,
+  notModified,
+  snapshotHeaders,
+  streamedBody,
+  type AppEnv,
+} from '../responses.ts';
 import { answerEtag } from '../search-pipeline.ts';
 import { postingList } from '../search.ts';
 import { snapshotStore, type LoadedIndex, type SnapshotStore } from '../snapshot-store.ts';
@@ -20,13 +27,21 @@ export async function oneElement(c: Context<AppEnv>) {
   const parsed = parseFieldsOnly(new URL(c.req.url).searchParams);
   if (!parsed.ok) throw invalidQuery(parsed.message);
   const { index, store, budget, element } = await locate(c);
-  const etag = answerEtag(index.buildId, JSON.stringify(['element', element, parsed.fields ?? null]));
+  const etag = answerEtag(
+    index.buildId,
+    JSON.stringify(['element', element, parsed.fields ?? null]),
+  );
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
   const format = await answerFormat(index, store, budget, parsed.fields, keepAlive(c));
   const elements = Uint32Array.of(element);
-  if (c.req.method === 'HEAD') return new Response(null, { headers: snapshotHeaders(etag, answerLength(elements, format, true)) });
+  if (c.req.method === 'HEAD')
+    return new Response(null, {
+      headers: snapshotHeaders(etag, answerLength(elements, format, true)),
+    });
   const answer = prepareAnswer(index, store, budget, elements, format, true);
-  return new Response(await streamedBody(answer), { headers: snapshotHeaders(etag, answer.length) });
+  return new Response(await streamedBody(answer), {
+    headers: snapshotHeaders(etag, answer.length),
+  });
 }
 
 export async function tableAsCsv(c: Context<AppEnv>) {
@@ -37,16 +52,34 @@ export async function tableAsCsv(c: Context<AppEnv>) {
   const etag = answerEtag(index.buildId, JSON.stringify(['csv', element, year]));
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
   // Only the element's `data` is parsed (the table has to be read cell by cell anyway).
-  const dataOnly = projectedElement(index.sections.elementLength, await store.keyStarts(index, budget, keepAlive(c)), ['data']);
+  const dataOnly = projectedElement(
+    index.sections.elementLength,
+    await store.keyStarts(index, budget, keepAlive(c)),
+    ['data'],
+  );
   const answer = prepareAnswer(index, store, budget, Uint32Array.of(element), dataOnly, true);
-  const { data } = JSON.parse(new TextDecoder().decode(await collect(answer))) as Pick<DataElement, 'data'>;
+  const { data } = JSON.parse(new TextDecoder().decode(await collect(answer))) as Pick<
+    DataElement,
+    'data'
+  >;
   const entry = data.find((d) => d.year === year)!;
   const bytes = new TextEncoder().encode(tableCsv(entry.table));
-  const headers = snapshotHeaders(etag, bytes.length, { 'content-disposition': `attachment; filename="${safeFileName(id)}-${year}.csv"` }, 'text/csv; charset=utf-8');
+  const headers = snapshotHeaders(
+    etag,
+    bytes.length,
+    { 'content-disposition': `attachment; filename="${safeFileName(id)}-${year}.csv"` },
+    'text/csv; charset=utf-8',
+  );
   return new Response(c.req.method === 'HEAD' ? null : bytes, { headers });
 }
 
-async function locate(c: Context<AppEnv>): Promise<{ index: LoadedIndex; store: SnapshotStore; budget: ReadBudget; element: number; id: string }> {
+async function locate(c: Context<AppEnv>): Promise<{
+  index: LoadedIndex;
+  store: SnapshotStore;
+  budget: ReadBudget;
+  element: number;
+  id: string;
+}> {
   const id = c.req.param('id') ?? '';
   const budget = new ReadBudget(MAX_READS_SMALL_PAGE);
   const store = snapshotStore(c.env.ASSETS);

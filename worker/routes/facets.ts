@@ -18,8 +18,16 @@ export async function facets(c: Context<AppEnv>) {
   const etag = answerEtag(index.buildId, JSON.stringify(['facets', matchKeyOf(query, resolved)]));
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
   const lists = Object.fromEntries(
-    await Promise.all(REFERENCE_LISTS.map(async ({ name }) => [name, await store.listItems(name, budget, keepAlive(c))] as const)),
+    await Promise.all(
+      REFERENCE_LISTS.map(
+        async ({ name }) => [name, await store.listItems(name, budget, keepAlive(c))] as const,
+      ),
+    ),
   ) as Record<ReferenceListName, ReferenceItem[]>;
-  const bytes = new TextEncoder().encode(JSON.stringify(countFacets(index, query.pattern, resolved, lists)));
-  return new Response(c.req.method === 'HEAD' ? null : bytes, { headers: snapshotHeaders(etag, bytes.length) });
+  const bytes = new TextEncoder().encode(
+    JSON.stringify(countFacets(index, query.pattern, resolved, lists)),
+  );
+  return new Response(c.req.method === 'HEAD' ? null : bytes, {
+    headers: snapshotHeaders(etag, bytes.length),
+  });
 }

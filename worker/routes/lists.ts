@@ -5,4 +5,7 @@ import type { AppEnv } from '../responses.ts';
 import { serveSnapshotFile } from './snapshot-file.ts';
 
 export const serveList = (c: Context<AppEnv>, name: ReferenceListName) =>
-  serveSnapshotFile(c, { entry: (manifest) => manifest.lists[name], read: (store, budget, keepAlive) => store.list(name, budget, keepAlive) });
+  serveSnapshotFile(c, {
+    entry: (manifest) => manifest.lists[name],
+    read: (store, budget, keepAlive) => store.list(name, budget, keepAlive),
+  });

@@ -5,7 +5,13 @@ import { answerLength } from '../answer-stream.ts';
 import { etagMatches } from '../cache-headers.ts';
 import { pagingLinks } from '../paging-links.ts';
 import { budgetFor } from '../read-budget.ts';
-import { keepAlive, notModified, snapshotHeaders, streamedBody, type AppEnv } from '../responses.ts';
+import {
+  keepAlive,
+  notModified,
+  snapshotHeaders,
+  streamedBody,
+  type AppEnv,
+} from '../responses.ts';
 import { answerEtag, checkQuery, findMatches } from '../search-pipeline.ts';
 import { snapshotStore } from '../snapshot-store.ts';
 
@@ -18,10 +24,16 @@ export async function search(c: Context<AppEnv>) {
   const matches = findMatches(index, query);
   const etag = answerEtag(index.buildId, matches.answerKey);
   const paging: Record<string, string> = { 'x-total-count': String(matches.all.length) };
-  if (query.limit !== undefined) paging.link = pagingLinks(url, matches.all.length, query.limit, query.offset);
+  if (query.limit !== undefined)
+    paging.link = pagingLinks(url, matches.all.length, query.limit, query.offset);
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag, paging);
   const format = await answerFormat(index, store, budget, query.fields, keepAlive(c));
-  if (c.req.method === 'HEAD') return new Response(null, { headers: snapshotHeaders(etag, answerLength(matches.page, format), paging) });
+  if (c.req.method === 'HEAD')
+    return new Response(null, {
+      headers: snapshotHeaders(etag, answerLength(matches.page, format), paging),
+    });
   const answer = prepareAnswer(index, store, budget, matches.page, format);
-  return new Response(await streamedBody(answer), { headers: snapshotHeaders(etag, answer.length, paging) });
+  return new Response(await streamedBody(answer), {
+    headers: snapshotHeaders(etag, answer.length, paging),
+  });
 }

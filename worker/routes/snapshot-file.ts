@@ -10,7 +10,11 @@ import { snapshotStore, type SnapshotStore } from '../snapshot-store.ts';
 export interface SnapshotFile {
   /** The file's ETag value (without quotes) and byte length, from the manifest. */
   entry: (manifest: Manifest) => { etag: string; bytes: number };
-  read: (store: SnapshotStore, budget: ReadBudget, keepAlive: ((promise: Promise<unknown>) => void) | undefined) => Promise<Uint8Array>;
+  read: (
+    store: SnapshotStore,
+    budget: ReadBudget,
+    keepAlive: ((promise: Promise<unknown>) => void) | undefined,
+  ) => Promise<Uint8Array>;
   contentType?: string;
   headers?: Record<string, string>;
 }

@@ -33,7 +33,9 @@ export function partitionAlphabet(sets: readonly CodeUnitSet[]): AlphabetPartiti
     }
     intervalClass[i] = classId;
   }
-  const setHoldsClass = sets.map((_, s) => Uint8Array.from(signatures, (inSets) => (inSets[s] ? 1 : 0)));
+  const setHoldsClass = sets.map((_, s) =>
+    Uint8Array.from(signatures, (inSets) => (inSets[s] ? 1 : 0)),
+  );
   return { classCount: signatures.length, starts, intervalClass, setHoldsClass };
 }
 

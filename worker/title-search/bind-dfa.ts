@@ -25,11 +25,13 @@ export function bindDfa(dfa: PatternDfa, index: TitleSearchIndex, expectedQuads:
   const columns = mergeColumns(dfa, index);
   const { dead, sure } = decidedStates(columns);
   const { stateCount, columnCount, next } = columns;
-  const code = (state: number) => (state === MATCHED || sure[state] ? MATCHED : dead[state] ? DEAD : state * columnCount);
+  const code = (state: number) =>
+    state === MATCHED || sure[state] ? MATCHED : dead[state] ? DEAD : state * columnCount;
   const steps = new Int32Array(stateCount * columnCount);
   for (let s = 0; s < stateCount; s++) {
     steps[s * columnCount] = code(s); // padding
-    for (let c = 1; c < columnCount; c++) steps[s * columnCount + c] = code(next[s * columnCount + c]!);
+    for (let c = 1; c < columnCount; c++)
+      steps[s * columnCount + c] = code(next[s * columnCount + c]!);
   }
   return {
     start: code(0),
@@ -38,12 +40,17 @@ export function bindDfa(dfa: PatternDfa, index: TitleSearchIndex, expectedQuads:
     steps,
     acceptsAtEnd: columns.acceptsAtEnd,
     // a table cell or a pair check costs about what eight groups read one symbol at a time save
-    multi: index.textWords ? buildMultiSteps(stateCount, columnCount, steps, columns.columnOfSymbol, expectedQuads / 8) : undefined,
+    multi: index.textWords
+      ? buildMultiSteps(stateCount, columnCount, steps, columns.columnOfSymbol, expectedQuads / 8)
+      : undefined,
   };
 }
 
 /** One column per distinct behaviour among the symbols present; column 0 pads. */
-function mergeColumns(dfa: PatternDfa, index: TitleSearchIndex): ColumnDfa & { columnOfSymbol: Uint16Array } {
+function mergeColumns(
+  dfa: PatternDfa,
+  index: TitleSearchIndex,
+): ColumnDfa & { columnOfSymbol: Uint16Array } {
   const { stateCount, classCount, transitions } = dfa;
   const columnOfClass = new Int32Array(classCount).fill(-1);
   const columnOfSignature = new Map<string, number>();
@@ -52,9 +59,13 @@ function mergeColumns(dfa: PatternDfa, index: TitleSearchIndex): ColumnDfa & { c
   for (let symbol = 1; symbol <= index.symbolCount; symbol++) {
     const classId = classOfCodeUnit(dfa, index.symbolUnits[symbol]!);
     if (columnOfClass[classId] === -1) {
-      const signature = Array.from({ length: stateCount }, (_, s) => transitions[s * classCount + classId]).join(',');
+      const signature = Array.from(
+        { length: stateCount },
+        (_, s) => transitions[s * classCount + classId],
+      ).join(',');
       let column = columnOfSignature.get(signature);
-      if (column === undefined) columnOfSignature.set(signature, (column = representative.push(classId) - 1));
+      if (column === undefined)
+        columnOfSignature.set(signature, (column = representative.push(classId) - 1));
       columnOfClass[classId] = column;
     }
     columnOfSymbol[symbol] = columnOfClass[classId]!;
@@ -63,7 +74,8 @@ function mergeColumns(dfa: PatternDfa, index: TitleSearchIndex): ColumnDfa & { c
   const next = new Int32Array(stateCount * columnCount);
   for (let s = 0; s < stateCount; s++) {
     next[s * columnCount] = s;
-    for (let c = 1; c < columnCount; c++) next[s * columnCount + c] = transitions[s * classCount + representative[c]!]!;
+    for (let c = 1; c < columnCount; c++)
+      next[s * columnCount + c] = transitions[s * classCount + representative[c]!]!;
   }
   return { stateCount, columnCount, next, acceptsAtEnd: dfa.acceptsAtEnd, columnOfSymbol };
 }

@@ -3,16 +3,40 @@
 // `i` flag: a text unit matches when its canonical unit is the canonical unit of some member;
 // a negated class matches when it is not.
 import type { AST } from '@eslint-community/regexpp';
-import { canonicalImage, complementSet, normalizeRanges, rangeSet, unionSets, type CodeUnitSet } from './code-unit-set.ts';
+import {
+  canonicalImage,
+  complementSet,
+  normalizeRanges,
+  rangeSet,
+  unionSets,
+  type CodeUnitSet,
+} from './code-unit-set.ts';
 
 const DIGITS = rangeSet(0x30, 0x39);
-const WORD = normalizeRanges([[0x30, 0x3a], [0x41, 0x5b], [0x5f, 0x60], [0x61, 0x7b]]);
+const WORD = normalizeRanges([
+  [0x30, 0x3a],
+  [0x41, 0x5b],
+  [0x5f, 0x60],
+  [0x61, 0x7b],
+]);
 /** WhiteSpace and LineTerminator code points of the BMP (§12.2, §12.3): what `\s` matches. */
 const WHITE_SPACE = normalizeRanges([
-  [0x09, 0x0e], [0x20, 0x21], [0xa0, 0xa1], [0x1680, 0x1681], [0x2000, 0x200b],
-  [0x2028, 0x202a], [0x202f, 0x2030], [0x205f, 0x2060], [0x3000, 0x3001], [0xfeff, 0xff00],
+  [0x09, 0x0e],
+  [0x20, 0x21],
+  [0xa0, 0xa1],
+  [0x1680, 0x1681],
+  [0x2000, 0x200b],
+  [0x2028, 0x202a],
+  [0x202f, 0x2030],
+  [0x205f, 0x2060],
+  [0x3000, 0x3001],
+  [0xfeff, 0xff00],
 ]);
-const LINE_TERMINATORS = normalizeRanges([[0x0a, 0x0b], [0x0d, 0x0e], [0x2028, 0x202a]]);
+const LINE_TERMINATORS = normalizeRanges([
+  [0x0a, 0x0b],
+  [0x0d, 0x0e],
+  [0x2028, 0x202a],
+]);
 
 export const WORD_UNITS: CodeUnitSet = WORD;
 
@@ -33,7 +57,9 @@ function members(node: MatchingNode | AST.CharacterClassElement): CodeUnitSet {
       if (node.kind === 'property') throw new Error('property escapes exist only in unicode mode');
       return node.negate ? complementSet(ESCAPE_SETS[node.kind]) : ESCAPE_SETS[node.kind];
     case 'CharacterClass':
-      return unionSets(node.elements.map((element) => members(element as AST.CharacterClassElement)));
+      return unionSets(
+        node.elements.map((element) => members(element as AST.CharacterClassElement)),
+      );
     default:
       throw new Error(`unexpected class element ${node.type}`);
   }
@@ -46,4 +72,3 @@ export function matchedCanonicalUnits(node: MatchingNode): CodeUnitSet {
   const image = canonicalImage(members(node));
   return node.type === 'CharacterClass' && node.negate ? complementSet(image) : image;
 }
-

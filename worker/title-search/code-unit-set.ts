@@ -22,7 +22,8 @@ export function normalizeRanges(ranges: readonly (readonly [number, number])[]):
 
 export function unionSets(sets: readonly CodeUnitSet[]): CodeUnitSet {
   const ranges: [number, number][] = [];
-  for (const set of sets) for (let i = 0; i < set.length; i += 2) ranges.push([set[i]!, set[i + 1]!]);
+  for (const set of sets)
+    for (let i = 0; i < set.length; i += 2) ranges.push([set[i]!, set[i + 1]!]);
   return normalizeRanges(ranges);
 }
 
@@ -62,7 +63,11 @@ export function canonicalImage(set: CodeUnitSet): CodeUnitSet {
   const ranges: [number, number][] = [];
   for (let i = 0; i < set.length; i += 2) {
     ranges.push([set[i]!, set[i + 1]!]);
-    for (let v = firstAtLeast(varying, set[i]!); v < varying.length && varying[v]! < set[i + 1]!; v++) {
+    for (
+      let v = firstAtLeast(varying, set[i]!);
+      v < varying.length && varying[v]! < set[i + 1]!;
+      v++
+    ) {
       const folded = canonical[varying[v]!]!;
       ranges.push([folded, folded + 1]);
     }

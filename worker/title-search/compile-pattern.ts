@@ -4,7 +4,13 @@
 import { LruCache } from '../lru-cache.ts';
 import { type GramQuery } from './gram-query.ts';
 import { MESSAGE_PREFIX, parseTitlePattern } from './parse-pattern.ts';
-import { buildDfa, DfaTooLarge, MAX_DFA_STATES, MAX_DFA_WORK, type PatternDfa } from './pattern-dfa.ts';
+import {
+  buildDfa,
+  DfaTooLarge,
+  MAX_DFA_STATES,
+  MAX_DFA_WORK,
+  type PatternDfa,
+} from './pattern-dfa.ts';
 import { buildNfa, MAX_NFA_NODES, PatternTooLarge } from './pattern-nfa.ts';
 import { requiredGrams } from './required-grams.ts';
 
@@ -15,7 +21,8 @@ export interface CompiledTitlePattern {
   readonly grams: GramQuery;
 }
 
-export type TitlePatternResult = { ok: true; pattern: CompiledTitlePattern } | { ok: false; message: string };
+export type TitlePatternResult =
+  { ok: true; pattern: CompiledTitlePattern } | { ok: false; message: string };
 
 const compiled = new LruCache<string, TitlePatternResult>(256, () => 1);
 
@@ -33,7 +40,9 @@ export function compileUncached(source: string): TitlePatternResult {
     return { ok: true, pattern: { source, dfa, grams: requiredGrams(parsed.ast) } };
   } catch (error) {
     if (error instanceof PatternTooLarge) {
-      return refuse(`it is too large once its counted repetitions are written out (more than ${MAX_NFA_NODES} automaton nodes); use smaller counts.`);
+      return refuse(
+        `it is too large once its counted repetitions are written out (more than ${MAX_NFA_NODES} automaton nodes); use smaller counts.`,
+      );
     }
     if (error instanceof DfaTooLarge) {
       return refuse(
@@ -44,4 +53,7 @@ export function compileUncached(source: string): TitlePatternResult {
   }
 }
 
-const refuse = (reason: string): TitlePatternResult => ({ ok: false, message: MESSAGE_PREFIX + reason });
+const refuse = (reason: string): TitlePatternResult => ({
+  ok: false,
+  message: MESSAGE_PREFIX + reason,
+});

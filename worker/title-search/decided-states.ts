@@ -27,7 +27,8 @@ export function decidedStates(dfa: ColumnDfa): { dead: Uint8Array; sure: Uint8Ar
   const work: number[] = [];
   for (let s = 0; s < stateCount; s++) {
     let reachesMatch = acceptsAtEnd[s] === 1;
-    for (let c = 1; c < columnCount && !reachesMatch; c++) reachesMatch = next[s * columnCount + c] === MATCHED;
+    for (let c = 1; c < columnCount && !reachesMatch; c++)
+      reachesMatch = next[s * columnCount + c] === MATCHED;
     if (reachesMatch) {
       live[s] = 1;
       work.push(s);

@@ -41,7 +41,9 @@ export function decodeTitleSearchIndex(bytes: ArrayBuffer): TitleSearchIndex {
   let resumed = 0;
   for (let p = 0; p < count; p++) resumed += resumeQuad[p]!;
   const text =
-    field('textUnitBytes') === 1 ? new Uint8Array(bytes, field('text'), textLength) : new Uint16Array(bytes, field('text'), textLength);
+    field('textUnitBytes') === 1
+      ? new Uint8Array(bytes, field('text'), textLength)
+      : new Uint16Array(bytes, field('text'), textLength);
   return {
     count,
     symbolCount,
@@ -52,8 +54,12 @@ export function decodeTitleSearchIndex(bytes: ArrayBuffer): TitleSearchIndex {
     longestQuads: field('longestQuads'),
     unsharedQuads: textLength / 4 - resumed,
     text,
-    textWords: text instanceof Uint8Array ? new Int32Array(bytes, field('text'), textLength / 4) : undefined,
-    textPairs: text instanceof Uint8Array ? new Uint16Array(bytes, field('text'), textLength / 2) : undefined,
+    textWords:
+      text instanceof Uint8Array ? new Int32Array(bytes, field('text'), textLength / 4) : undefined,
+    textPairs:
+      text instanceof Uint8Array
+        ? new Uint16Array(bytes, field('text'), textLength / 2)
+        : undefined,
     gramKeys: new Float64Array(bytes, field('gramKeys'), gramCount),
     gramStart: new Uint32Array(bytes, field('gramStart'), gramCount + 1),
     gramKinds: new Uint8Array(bytes, field('gramKinds'), gramCount),

@@ -4,7 +4,14 @@
 // there), with the titles that hold each symbol and each trigram (Russ Cox's trigram index).
 import { canonicalTable } from './canonical-case.ts';
 import { encodePostings } from './encode-postings.ts';
-import { alignTo, gramKey, HEADER, HEADER_WORDS, INDEX_MAGIC, MAX_RESUME_QUAD } from './index-layout.ts';
+import {
+  alignTo,
+  gramKey,
+  HEADER,
+  HEADER_WORDS,
+  INDEX_MAGIC,
+  MAX_RESUME_QUAD,
+} from './index-layout.ts';
 
 export function encodeTitleSearchIndex(titles: readonly string[]): Uint8Array {
   const canonical = canonicalTable();
@@ -16,18 +23,26 @@ export function encodeTitleSearchIndex(titles: readonly string[]): Uint8Array {
   const symbolOfUnit = new Int32Array(0x10000);
   for (const units of folded) for (const unit of units) symbolOfUnit[unit] = 1;
   const symbolUnits = [0];
-  for (let unit = 0; unit < 0x10000; unit++) if (symbolOfUnit[unit]) symbolOfUnit[unit] = symbolUnits.push(unit) - 1;
+  for (let unit = 0; unit < 0x10000; unit++)
+    if (symbolOfUnit[unit]) symbolOfUnit[unit] = symbolUnits.push(unit) - 1;
   const symbolCount = symbolUnits.length - 1;
   const symbols = folded.map((units) => Int32Array.from(units, (unit) => symbolOfUnit[unit]!));
 
   const order = sortedOrder(folded);
   const sortedStart = new Uint32Array(titles.length + 1);
   order.forEach((t, p) => (sortedStart[p + 1] = sortedStart[p]! + alignTo(titles[t]!.length, 4)));
-  const text = symbolCount > 255 ? new Uint16Array(sortedStart[titles.length]!) : new Uint8Array(sortedStart[titles.length]!);
+  const text =
+    symbolCount > 255
+      ? new Uint16Array(sortedStart[titles.length]!)
+      : new Uint8Array(sortedStart[titles.length]!);
   const resumeQuad = new Uint16Array(titles.length);
   order.forEach((t, p) => {
     text.set(symbols[t]!, sortedStart[p]!);
-    if (p > 0) resumeQuad[p] = Math.min(MAX_RESUME_QUAD, commonPrefix(folded[order[p - 1]!]!, folded[t]!) >> 2);
+    if (p > 0)
+      resumeQuad[p] = Math.min(
+        MAX_RESUME_QUAD,
+        commonPrefix(folded[order[p - 1]!]!, folded[t]!) >> 2,
+      );
   });
 
   const grams = new Map<number, number[]>();
@@ -40,7 +55,10 @@ export function encodeTitleSearchIndex(titles: readonly string[]): Uint8Array {
   });
   const keys = Float64Array.from(grams.keys()).sort();
   const postings = encodePostings(titles.length, keys, grams);
-  const longestQuads = titles.reduce((longest, title) => Math.max(longest, alignTo(title.length, 4) / 4), 0);
+  const longestQuads = titles.reduce(
+    (longest, title) => Math.max(longest, alignTo(title.length, 4) / 4),
+    0,
+  );
   return assemble(titles.length, symbolCount, text, longestQuads, [
     ['symbolUnits', Uint16Array.from(symbolUnits)],
     ['sortedTitle', Uint32Array.from(order)],
@@ -57,10 +75,13 @@ export function encodeTitleSearchIndex(titles: readonly string[]): Uint8Array {
 function sortedOrder(folded: Uint16Array[]): number[] {
   const keys = folded.map((units) => {
     let key = '';
-    for (let i = 0; i < units.length; i += 8192) key += String.fromCharCode(...units.subarray(i, i + 8192));
+    for (let i = 0; i < units.length; i += 8192)
+      key += String.fromCharCode(...units.subarray(i, i + 8192));
     return key;
   });
-  return keys.map((_, t) => t).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b));
+  return keys
+    .map((_, t) => t)
+    .sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b));
 }
 
 function commonPrefix(a: Uint16Array, b: Uint16Array): number {
@@ -71,13 +92,20 @@ function commonPrefix(a: Uint16Array, b: Uint16Array): number {
 
 function titleGrams(symbolCount: number, symbols: Int32Array): Set<number> {
   const keys = new Set<number>(symbols);
-  for (let i = 0; i + 3 <= symbols.length; i++) keys.add(gramKey(symbolCount, [symbols[i]!, symbols[i + 1]!, symbols[i + 2]!]));
+  for (let i = 0; i + 3 <= symbols.length; i++)
+    keys.add(gramKey(symbolCount, [symbols[i]!, symbols[i + 1]!, symbols[i + 2]!]));
   return keys;
 }
 
 type Section = readonly [keyof typeof HEADER, ArrayBufferView];
 
-function assemble(titleCount: number, symbolCount: number, text: Uint8Array | Uint16Array, longestQuads: number, sections: Section[]): Uint8Array {
+function assemble(
+  titleCount: number,
+  symbolCount: number,
+  text: Uint8Array | Uint16Array,
+  longestQuads: number,
+  sections: Section[],
+): Uint8Array {
   let offset = HEADER_WORDS * 4;
   const offsets = sections.map(([, data]) => {
     const at = alignTo(offset, 8);

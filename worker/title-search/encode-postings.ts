@@ -3,7 +3,11 @@
 import { alignTo, LIST_BITMAP, LIST_GAPS } from './index-layout.ts';
 
 /** Each gram's titles, as LEB128 gaps or as a bitmap, whichever is smaller. */
-export function encodePostings(titleCount: number, keys: Float64Array, grams: Map<number, number[]>) {
+export function encodePostings(
+  titleCount: number,
+  keys: Float64Array,
+  grams: Map<number, number[]>,
+) {
   const bitmapBytes = Math.ceil(titleCount / 32) * 4;
   const starts = new Uint32Array(keys.length + 1);
   const kinds = new Uint8Array(keys.length);

@@ -2,14 +2,25 @@
 import { symbolOfUnit, type TitleSearchIndex } from './decode-index.ts';
 import type { GramQuery } from './gram-query.ts';
 import { gramKey } from './index-layout.ts';
-import { addPostings, countTitles, emptyBitmap, findGram, intersectInto, postingBytes, type TitleBitmap } from './title-bitmap.ts';
+import {
+  addPostings,
+  countTitles,
+  emptyBitmap,
+  findGram,
+  intersectInto,
+  postingBytes,
+  type TitleBitmap,
+} from './title-bitmap.ts';
 
 /** Posting bytes worth reading to spare the DFA one title (it reads one in about the time 8 take). */
 const BYTES_WORTH_A_TITLE = 8;
 /** An OR whose lists hold more bytes than this per title is not read: its union would be broad. */
 const OR_BYTES_PER_TITLE = 2;
 
-export function evaluateGramQuery(index: TitleSearchIndex, query: GramQuery): TitleBitmap | undefined {
+export function evaluateGramQuery(
+  index: TitleSearchIndex,
+  query: GramQuery,
+): TitleBitmap | undefined {
   switch (query.op) {
     case 'all':
       return undefined;

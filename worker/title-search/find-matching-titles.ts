@@ -7,7 +7,13 @@ import type { TitleSearchIndex } from './decode-index.ts';
 import { DEAD, MATCHED } from './decided-states.ts';
 import { evaluateGramQuery } from './evaluate-gram-query.ts';
 import { scanTitles } from './scan-titles.ts';
-import { bitmapOfTitles, countTitles, emptyBitmap, intersectInto, type TitleBitmap } from './title-bitmap.ts';
+import {
+  bitmapOfTitles,
+  countTitles,
+  emptyBitmap,
+  intersectInto,
+  type TitleBitmap,
+} from './title-bitmap.ts';
 
 interface Binding {
   bound: BoundDfa;
@@ -18,7 +24,11 @@ interface Binding {
 /** Per index, the bindings of the latest patterns (each under 600 KiB: two 128 KiB pair maps, a table of at most 64 Ki cells). */
 const bindings = new WeakMap<TitleSearchIndex, LruCache<string, Binding>>();
 
-export function findMatchingTitles(index: TitleSearchIndex, pattern: CompiledTitlePattern, candidates?: Uint32Array): Uint32Array {
+export function findMatchingTitles(
+  index: TitleSearchIndex,
+  pattern: CompiledTitlePattern,
+  candidates?: Uint32Array,
+): Uint32Array {
   const { bound, narrowed } = bindingOf(index, pattern);
   if (bound.start === DEAD) return new Uint32Array(0);
   let wanted = narrowed;
@@ -57,7 +67,8 @@ function titlesOf(bitmap: TitleBitmap): Uint32Array {
   const titles = new Uint32Array(countTitles(bitmap));
   let at = 0;
   for (let w = 0; w < bitmap.length; w++) {
-    for (let bits = bitmap[w]!; bits !== 0; bits &= bits - 1) titles[at++] = (w << 5) | (31 - Math.clz32(bits & -bits));
+    for (let bits = bitmap[w]!; bits !== 0; bits &= bits - 1)
+      titles[at++] = (w << 5) | (31 - Math.clz32(bits & -bits));
   }
   return titles;
 }

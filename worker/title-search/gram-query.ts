@@ -3,9 +3,7 @@
 // Trigram Index" (https://swtch.com/~rsc/regexp/regexp4.html). Strings are canonical code units.
 
 export type GramQuery =
-  | { op: 'all' }
-  | { op: 'gram'; units: string }
-  | { op: 'and' | 'or'; parts: GramQuery[] };
+  { op: 'all' } | { op: 'gram'; units: string } | { op: 'and' | 'or'; parts: GramQuery[] };
 
 export const ALL: GramQuery = { op: 'all' };
 
@@ -20,7 +18,11 @@ export function and(...parts: GramQuery[]): GramQuery {
     else flat.push(part);
   }
   const unique = dedupe(flat);
-  return unique.length === 0 ? ALL : unique.length === 1 ? unique[0]! : { op: 'and', parts: unique };
+  return unique.length === 0
+    ? ALL
+    : unique.length === 1
+      ? unique[0]!
+      : { op: 'and', parts: unique };
 }
 
 export function or(...parts: GramQuery[]): GramQuery {
@@ -47,11 +49,17 @@ export function gramsOfStrings(strings: readonly string[]): GramQuery {
 
 function gramsOfString(text: string): GramQuery {
   if (text.length === 0) return ALL;
-  if (text.length < 3) return and(...Array.from(new Set(text.split('')), (unit) => ({ op: 'gram' as const, units: unit })));
+  if (text.length < 3)
+    return and(
+      ...Array.from(new Set(text.split('')), (unit) => ({ op: 'gram' as const, units: unit })),
+    );
   const starts = Array.from({ length: text.length - 2 }, (_, i) => i);
   const chosen =
     starts.length <= MAX_GRAMS_PER_STRING
       ? starts
-      : Array.from({ length: MAX_GRAMS_PER_STRING }, (_, i) => starts[Math.round((i * (starts.length - 1)) / (MAX_GRAMS_PER_STRING - 1))]!);
+      : Array.from(
+          { length: MAX_GRAMS_PER_STRING },
+          (_, i) => starts[Math.round((i * (starts.length - 1)) / (MAX_GRAMS_PER_STRING - 1))]!,
+        );
   return and(...chosen.map((i) => ({ op: 'gram' as const, units: text.slice(i, i + 3) })));
 }

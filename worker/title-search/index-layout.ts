@@ -43,7 +43,8 @@ export const HEADER = {
 export const LIST_GAPS = 0;
 export const LIST_BITMAP = 1;
 
-export const alignTo = (offset: number, alignment: number) => Math.ceil(offset / alignment) * alignment;
+export const alignTo = (offset: number, alignment: number) =>
+  Math.ceil(offset / alignment) * alignment;
 
 /** The key of a gram of symbols (one symbol, or three), given the number of symbols S. */
 export function gramKey(symbolCount: number, symbols: readonly number[]): number {

@@ -4,5 +4,9 @@
 export { MAX_PATTERN_LENGTH } from './parse-pattern.ts';
 export { encodeTitleSearchIndex } from './encode-index.ts';
 export { decodeTitleSearchIndex, type TitleSearchIndex } from './decode-index.ts';
-export { compileTitlePattern, type CompiledTitlePattern, type TitlePatternResult } from './compile-pattern.ts';
+export {
+  compileTitlePattern,
+  type CompiledTitlePattern,
+  type TitlePatternResult,
+} from './compile-pattern.ts';
 export { findMatchingTitles } from './find-matching-titles.ts';

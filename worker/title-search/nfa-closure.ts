@@ -76,7 +76,11 @@ export function closer(nfa: Nfa) {
       let closure = memo.get(key);
       if (!closure) memo.set(key, (closure = closeNode(node, after, before)));
       accepts ||= closure.accepts;
-      for (const unit of closure.units) if (mark[unit] !== union) units.push(unit), (mark[unit] = union);
+      for (const unit of closure.units) {
+        if (mark[unit] === union) continue;
+        units.push(unit);
+        mark[unit] = union;
+      }
     }
     return { units, accepts };
   };

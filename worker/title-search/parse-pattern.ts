@@ -13,18 +13,23 @@ export type ParsedPattern = { ok: true; ast: AST.Pattern } | { ok: false; messag
 // ES2024: no pattern modifiers `(?i:…)`, which the engines this serves do not all read
 const parser = new RegExpParser({ ecmaVersion: 2024, strict: false });
 
-const hex = (value: number, digits: number) => value.toString(16).toUpperCase().padStart(digits, '0');
+const hex = (value: number, digits: number) =>
+  value.toString(16).toUpperCase().padStart(digits, '0');
 
 /** Letter escapes both syntaxes read alike (\d \w \s and their negations are sets, \b \B assertions). */
 const COMMON_ESCAPE = /^\\([tnrfv0]|x[0-9A-Fa-f]{2})$/;
 
 /** How to write a character without the refused escape. */
 const writeInstead = (unit: number) =>
-  unit < 0x100 ? `write the character as \\x${hex(unit, 2)}, or itself.` : `write the character itself (${String.fromCharCode(unit)}).`;
+  unit < 0x100
+    ? `write the character as \\x${hex(unit, 2)}, or itself.`
+    : `write the character itself (${String.fromCharCode(unit)}).`;
 
 export function parseTitlePattern(source: string): ParsedPattern {
   if (source.length > MAX_PATTERN_LENGTH) {
-    return refuse(`it is ${source.length} characters long; at most ${MAX_PATTERN_LENGTH} are allowed.`);
+    return refuse(
+      `it is ${source.length} characters long; at most ${MAX_PATTERN_LENGTH} are allowed.`,
+    );
   }
   let ast: AST.Pattern;
   try {
@@ -42,7 +47,11 @@ const refuse = (reason: string): ParsedPattern => ({ ok: false, message: MESSAGE
 function describeSyntaxError(error: Error & { index?: number }, source: string): string {
   const detail = error.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '');
   const where =
-    typeof error.index !== 'number' ? '' : error.index >= source.length ? ' at the end' : ` at character ${error.index + 1}`;
+    typeof error.index !== 'number'
+      ? ''
+      : error.index >= source.length
+        ? ' at the end'
+        : ` at character ${error.index + 1}`;
   return `${detail.charAt(0).toLowerCase()}${detail.slice(1)}${where}`;
 }
 
@@ -52,19 +61,30 @@ function findUnsupported(ast: AST.Pattern): string | undefined {
   const emptyClassEnds: number[] = [];
   visitRegExpAST(ast, {
     onBackreferenceEnter: (node) =>
-      problems.push(`backreferences such as ${node.raw} are not supported (no linear-time matching exists for them).`),
+      problems.push(
+        `backreferences such as ${node.raw} are not supported (no linear-time matching exists for them).`,
+      ),
     onAssertionEnter: (node) => {
       if (node.kind === 'lookahead' || node.kind === 'lookbehind') {
-        problems.push(`lookahead and lookbehind such as ${node.raw} are not supported (no linear-time matching exists for them).`);
+        problems.push(
+          `lookahead and lookbehind such as ${node.raw} are not supported (no linear-time matching exists for them).`,
+        );
       }
     },
     onCharacterEnter: (node) => {
       if (/^\\[0-9]/.test(node.raw) && node.raw !== '\\0') {
-        problems.push(`${node.raw} is an octal or decimal escape in JavaScript but a backreference elsewhere; ${writeInstead(node.value)}`);
+        problems.push(
+          `${node.raw} is an octal or decimal escape in JavaScript but a backreference elsewhere; ${writeInstead(node.value)}`,
+        );
       } else if (/^\\[A-Za-z]/.test(node.raw) && !COMMON_ESCAPE.test(node.raw)) {
         const letter = node.raw.charAt(1);
-        const instead = node.value === letter.charCodeAt(0) ? `write ${letter} without the backslash, or a class such as [a-z].` : writeInstead(node.value);
-        problems.push(`the escape ${node.raw} is not supported: JavaScript and RE2 read it differently; ${instead}`);
+        const instead =
+          node.value === letter.charCodeAt(0)
+            ? `write ${letter} without the backslash, or a class such as [a-z].`
+            : writeInstead(node.value);
+        problems.push(
+          `the escape ${node.raw} is not supported: JavaScript and RE2 read it differently; ${instead}`,
+        );
       }
       if (node.raw === ']' && emptyClassEnds.some((end) => end <= node.start)) {
         problems.push(

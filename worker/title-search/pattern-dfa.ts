@@ -5,7 +5,15 @@
 // the next unit, or the title end, is seen.
 import { classOfUnit, partitionAlphabet, type AlphabetPartition } from './alphabet-partition.ts';
 import { WORD_UNITS } from './character-sets.ts';
-import { AFTER_OTHER, AFTER_START, AFTER_WORD, BEFORE_END, BEFORE_OTHER, BEFORE_WORD, closer } from './nfa-closure.ts';
+import {
+  AFTER_OTHER,
+  AFTER_START,
+  AFTER_WORD,
+  BEFORE_END,
+  BEFORE_OTHER,
+  BEFORE_WORD,
+  closer,
+} from './nfa-closure.ts';
 import type { Nfa } from './pattern-nfa.ts';
 
 export const MAX_DFA_STATES = 1000;
@@ -31,13 +39,17 @@ export function buildDfa(nfa: Nfa): PatternDfa {
   const sets = nfa.usesWordBoundary ? [...nfa.sets, WORD_UNITS] : nfa.sets;
   const partition = partitionAlphabet(sets);
   const classCount = partition.classCount;
-  const wordClass = nfa.usesWordBoundary ? partition.setHoldsClass[sets.length - 1]! : new Uint8Array(classCount);
+  const wordClass = nfa.usesWordBoundary
+    ? partition.setHoldsClass[sets.length - 1]!
+    : new Uint8Array(classCount);
   const classesOfSet = partition.setHoldsClass.map((holds) => {
     const classes: number[] = [];
     holds.forEach((held, c) => held && classes.push(c));
     return classes;
   });
-  const beforeKinds = [BEFORE_WORD, BEFORE_OTHER].filter((before) => wordClass.some((isWord) => (isWord === 1) === (before === BEFORE_WORD)));
+  const beforeKinds = [BEFORE_WORD, BEFORE_OTHER].filter((before) =>
+    wordClass.some((isWord) => (isWord === 1) === (before === BEFORE_WORD)),
+  );
   const close = closer(nfa);
 
   const kernels: Int32Array[] = [];
@@ -50,7 +62,8 @@ export function buildDfa(nfa: Nfa): PatternDfa {
     let state = stateOfKey.get(key);
     if (state === undefined) {
       work += kernel.length;
-      const tooLarge = kernels.length >= MAX_DFA_STATES || (kernels.length + 1) * classCount > MAX_DFA_CELLS;
+      const tooLarge =
+        kernels.length >= MAX_DFA_STATES || (kernels.length + 1) * classCount > MAX_DFA_CELLS;
       if (tooLarge || work > MAX_DFA_WORK) throw new DfaTooLarge();
       stateOfKey.set(key, (state = kernels.push(Int32Array.from(kernel)) - 1));
       previous.push(after);
@@ -71,7 +84,8 @@ export function buildDfa(nfa: Nfa): PatternDfa {
     const kernel = kernels[state]!;
     const after = previous[state]!;
     // without $ or \b, what follows a position never matters: one closure serves every case
-    const shared = nfa.usesEnd || nfa.usesWordBoundary ? undefined : close(kernel, after, BEFORE_OTHER);
+    const shared =
+      nfa.usesEnd || nfa.usesWordBoundary ? undefined : close(kernel, after, BEFORE_OTHER);
     acceptsAtEnd.push((shared ?? close(kernel, after, BEFORE_END)).accepts ? 1 : 0);
     for (let c = 0; c < classCount; c++) targets[c]!.length = 0;
     for (const before of beforeKinds) {
@@ -80,7 +94,8 @@ export function buildDfa(nfa: Nfa): PatternDfa {
       for (let c = 0; c < classCount; c++) if (applies(c)) matched[c] = closure.accepts ? 1 : 0;
       if (closure.accepts) continue;
       for (const node of closure.units) {
-        for (const c of classesOfSet[nfa.argument[node]!]!) if (applies(c)) targets[c]!.push(nfa.next[node]!);
+        for (const c of classesOfSet[nfa.argument[node]!]!)
+          if (applies(c)) targets[c]!.push(nfa.next[node]!);
       }
       work += closure.units.length;
     }
@@ -89,17 +104,25 @@ export function buildDfa(nfa: Nfa): PatternDfa {
         transitions.push(MATCHED);
         continue;
       }
-      const afterNext = !nfa.usesWordBoundary ? AFTER_OTHER : wordClass[c] ? AFTER_WORD : AFTER_OTHER;
+      const afterNext = !nfa.usesWordBoundary
+        ? AFTER_OTHER
+        : wordClass[c]
+          ? AFTER_WORD
+          : AFTER_OTHER;
       const found = targets[c]!;
       if (found.length === 0) {
         // nothing in progress: the state of a fresh start, the most common target by far
-        transitions.push(freshStates[afterNext] ??= stateOf([nfa.entry], afterNext));
+        transitions.push((freshStates[afterNext] ??= stateOf([nfa.entry], afterNext)));
         continue;
       }
       stamp++;
       const next: number[] = [nfa.entry]; // unanchored: a match may start at every position
       mark[nfa.entry] = stamp;
-      for (const node of found) if (mark[node] !== stamp) next.push(node), (mark[node] = stamp);
+      for (const node of found) {
+        if (mark[node] === stamp) continue;
+        next.push(node);
+        mark[node] = stamp;
+      }
       work += next.length;
       transitions.push(stateOf(next.sort(ascending), afterNext));
     }

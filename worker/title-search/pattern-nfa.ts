@@ -3,7 +3,16 @@
 import type { AST } from '@eslint-community/regexpp';
 import { matchedCanonicalUnits } from './character-sets.ts';
 import type { CodeUnitSet } from './code-unit-set.ts';
-import { ACCEPT, ASSERT, AT_END, AT_START, AT_WORD_BOUNDARY, NOT_AT_WORD_BOUNDARY, SPLIT, UNIT } from './nfa-closure.ts';
+import {
+  ACCEPT,
+  ASSERT,
+  AT_END,
+  AT_START,
+  AT_WORD_BOUNDARY,
+  NOT_AT_WORD_BOUNDARY,
+  SPLIT,
+  UNIT,
+} from './nfa-closure.ts';
 
 export const MAX_NFA_NODES = 3000;
 
@@ -27,7 +36,15 @@ export class PatternTooLarge extends Error {}
 
 export function buildNfa(pattern: AST.Pattern): Nfa {
   const nfa: Nfa = {
-    kind: [], argument: [], next: [], alternative: [], sets: [], entry: 0, usesWordBoundary: false, usesStart: false, usesEnd: false,
+    kind: [],
+    argument: [],
+    next: [],
+    alternative: [],
+    sets: [],
+    entry: 0,
+    usesWordBoundary: false,
+    usesStart: false,
+    usesEnd: false,
   };
   const setIds = new Map<string, number>();
   const add = (kind: number, argument: number, next: number, alternative = -1) => {
@@ -48,7 +65,8 @@ export function buildNfa(pattern: AST.Pattern): Nfa {
   /** Compiles `alternatives` so that a match of one of them continues at `next`. */
   const alternation = (alternatives: readonly AST.Alternative[], next: number): number => {
     let entry = sequence(alternatives[alternatives.length - 1]!.elements, next);
-    for (let i = alternatives.length - 2; i >= 0; i--) entry = add(SPLIT, 0, sequence(alternatives[i]!.elements, next), entry);
+    for (let i = alternatives.length - 2; i >= 0; i--)
+      entry = add(SPLIT, 0, sequence(alternatives[i]!.elements, next), entry);
     return entry;
   };
   const sequence = (elements: readonly AST.Element[], next: number): number => {
@@ -96,7 +114,8 @@ export function buildNfa(pattern: AST.Pattern): Nfa {
       nfa.next[loop] = element(node.element, loop);
       entry = loop;
     } else {
-      for (let i = node.min; i < node.max; i++) entry = add(SPLIT, 0, element(node.element, entry), next);
+      for (let i = node.min; i < node.max; i++)
+        entry = add(SPLIT, 0, element(node.element, entry), next);
     }
     for (let i = 0; i < node.min; i++) entry = element(node.element, entry);
     return entry;

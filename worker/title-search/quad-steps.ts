@@ -45,8 +45,12 @@ export function buildMultiSteps(
   const { representatives, pairOfColumns } = pairs;
   const pairCount = representatives.length;
   const step = (code: number, column: number) => (code < 0 ? code : steps[code + column]!);
-  const applyPair = (code: number, pair: number) => step(step(code, representatives[pair]![0]), representatives[pair]![1]);
-  const quad = widest === 'quad' && pairCount <= MAX_QUAD_PAIR_CLASSES && stateCount * pairCount * pairCount <= cells;
+  const applyPair = (code: number, pair: number) =>
+    step(step(code, representatives[pair]![0]), representatives[pair]![1]);
+  const quad =
+    widest === 'quad' &&
+    pairCount <= MAX_QUAD_PAIR_CLASSES &&
+    stateCount * pairCount * pairCount <= cells;
   // indexed by two symbols (first | second << 8); only the symbols titles hold are filled
   const pairOf = new Uint16Array(0x10000);
   const firstPair = new Uint16Array(quad ? 0x10000 : 0);
@@ -64,14 +68,23 @@ export function buildMultiSteps(
     for (let p = 0; p < pairCount; p++) {
       const middle = applyPair(s * columnCount, p);
       if (!quad) table[s * stride + p] = recode(middle);
-      else for (let q = 0; q < pairCount; q++) table[s * stride + p * pairCount + q] = recode(applyPair(middle, q));
+      else
+        for (let q = 0; q < pairCount; q++)
+          table[s * stride + p * pairCount + q] = recode(applyPair(middle, q));
     }
   }
-  return quad ? { kind: 'quad', table, firstPair, secondPair: pairOf, stride } : { kind: 'pair', table, pairOf, stride };
+  return quad
+    ? { kind: 'quad', table, firstPair, secondPair: pairOf, stride }
+    : { kind: 'pair', table, pairOf, stride };
 }
 
 /** Pair classes of columns by what two steps do to every state; undefined past `mostPairs`. */
-function pairClasses(stateCount: number, columnCount: number, steps: Int32Array, mostPairs: number) {
+function pairClasses(
+  stateCount: number,
+  columnCount: number,
+  steps: Int32Array,
+  mostPairs: number,
+) {
   const step = (code: number, column: number) => (code < 0 ? code : steps[code + column]!);
   const pairOfColumns = new Int32Array(columnCount * columnCount);
   const representatives: [number, number][] = [];

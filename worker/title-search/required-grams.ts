@@ -26,18 +26,27 @@ const ANY_TEXT: Info = { emptyable: true, exact: null, prefix: [''], suffix: [''
 
 export function requiredGrams(pattern: AST.Pattern): GramQuery {
   const info = alternatives(pattern.alternatives);
-  return and(info.match, gramsOfStrings(starts(info)), gramsOfStrings(ends(info)), info.exact ? gramsOfStrings(info.exact) : ALL);
+  return and(
+    info.match,
+    gramsOfStrings(starts(info)),
+    gramsOfStrings(ends(info)),
+    info.exact ? gramsOfStrings(info.exact) : ALL,
+  );
 }
 
 const starts = (info: Info) => info.exact ?? info.prefix;
 const ends = (info: Info) => info.exact ?? info.suffix;
 const unique = (strings: string[]) => [...new Set(strings)];
-const cross = (left: readonly string[], right: readonly string[]) => unique(left.flatMap((l) => right.map((r) => l + r)));
+const cross = (left: readonly string[], right: readonly string[]) =>
+  unique(left.flatMap((l) => right.map((r) => l + r)));
 /** The match query with the exact set folded in: for when the exact set is dropped. */
-const fullMatch = (info: Info) => (info.exact ? and(info.match, gramsOfStrings(info.exact)) : info.match);
+const fullMatch = (info: Info) =>
+  info.exact ? and(info.match, gramsOfStrings(info.exact)) : info.match;
 
 function alternatives(list: readonly AST.Alternative[]): Info {
-  const infos = list.map((alternative) => alternative.elements.reduce((info, element) => concat(info, node(element)), EMPTY));
+  const infos = list.map((alternative) =>
+    alternative.elements.reduce((info, element) => concat(info, node(element)), EMPTY),
+  );
   return infos.length === 1 ? infos[0]! : alternate(...infos);
 }
 
@@ -57,7 +66,9 @@ function node(element: AST.Element): Info {
   }
 }
 
-function matchedCanonicalUnitList(element: AST.Character | AST.CharacterClass | AST.CharacterSet): string[] | null {
+function matchedCanonicalUnitList(
+  element: AST.Character | AST.CharacterClass | AST.CharacterSet,
+): string[] | null {
   const set = matchedCanonicalUnits(element);
   const canonical = canonicalTable();
   const found: string[] = [];
@@ -71,7 +82,8 @@ function matchedCanonicalUnitList(element: AST.Character | AST.CharacterClass | 
   return found;
 }
 
-const units = (list: string[] | null): Info => (list ? { emptyable: false, exact: list, prefix: list, suffix: list, match: ALL } : ANY_UNIT);
+const units = (list: string[] | null): Info =>
+  list ? { emptyable: false, exact: list, prefix: list, suffix: list, match: ALL } : ANY_UNIT;
 
 function repeat(info: Info, min: number, max: number): Info {
   if (max === 0) return EMPTY;
@@ -83,16 +95,33 @@ function repeat(info: Info, min: number, max: number): Info {
   };
   if (max === Infinity) {
     // x{min,} = x^(min−1) x+, with the copies past the third claimed as nothing but text
-    const more: Info = { emptyable: info.emptyable, exact: null, prefix: starts(info), suffix: ends(info), match: fullMatch(info) };
+    const more: Info = {
+      emptyable: info.emptyable,
+      exact: null,
+      prefix: starts(info),
+      suffix: ends(info),
+      match: fullMatch(info),
+    };
     return min > 3 ? concat(concat(copies(2), ANY_TEXT), more) : concat(copies(min - 1), more);
   }
   return min === max && min <= 3 ? copies(min) : concat(copies(Math.min(min, 3)), ANY_TEXT);
 }
 
 function concat(left: Info, right: Info): Info {
-  if (left.exact?.length === 1 && right.exact?.length === 1 && left.match === ALL && right.match === ALL) {
+  if (
+    left.exact?.length === 1 &&
+    right.exact?.length === 1 &&
+    left.match === ALL &&
+    right.match === ALL
+  ) {
     const text = [left.exact[0]! + right.exact[0]!]; // a run of plain characters: the common case
-    return { emptyable: left.emptyable && right.emptyable, exact: text, prefix: text, suffix: text, match: ALL };
+    return {
+      emptyable: left.emptyable && right.emptyable,
+      exact: text,
+      prefix: text,
+      suffix: text,
+      match: ALL,
+    };
   }
   let exact: string[] | null = null;
   let match = and(left.match, right.match);
@@ -102,8 +131,16 @@ function concat(left: Info, right: Info): Info {
   }
   // a boundary between two inexact parts is kept by no set: say what it holds now
   if (!left.exact && !right.exact) match = and(match, boundaryGrams(ends(left), starts(right)));
-  const prefix = left.exact ? cross(left.exact, starts(right)) : left.emptyable ? unique([...left.prefix, ...starts(right)]) : left.prefix;
-  const suffix = right.exact ? cross(ends(left), right.exact) : right.emptyable ? unique([...right.suffix, ...ends(left)]) : right.suffix;
+  const prefix = left.exact
+    ? cross(left.exact, starts(right))
+    : left.emptyable
+      ? unique([...left.prefix, ...starts(right)])
+      : left.prefix;
+  const suffix = right.exact
+    ? cross(ends(left), right.exact)
+    : right.emptyable
+      ? unique([...right.suffix, ...ends(left)])
+      : right.suffix;
   return shrink({ emptyable: left.emptyable && right.emptyable, exact, prefix, suffix, match });
 }
 
@@ -114,7 +151,9 @@ function boundaryGrams(leftEnds: string[], rightStarts: string[]): GramQuery {
 }
 
 function alternate(...choices: Info[]): Info {
-  const exacts = choices.every((choice) => choice.exact) ? unique(choices.flatMap((choice) => choice.exact!)) : null;
+  const exacts = choices.every((choice) => choice.exact)
+    ? unique(choices.flatMap((choice) => choice.exact!))
+    : null;
   const keep = exacts !== null && exacts.length <= MAX_EXACT;
   return shrink({
     emptyable: choices.some((choice) => choice.emptyable),
@@ -134,10 +173,17 @@ function shrink(info: Info): Info {
   }
   if (prefix.length > MAX_AFFIXES) match = and(match, gramsOfStrings(prefix));
   if (suffix.length > MAX_AFFIXES) match = and(match, gramsOfStrings(suffix));
-  return { emptyable: info.emptyable, exact, prefix: shorten(prefix, (s, n) => s.slice(0, n)), suffix: shorten(suffix, (s, n) => s.slice(-n)), match };
+  return {
+    emptyable: info.emptyable,
+    exact,
+    prefix: shorten(prefix, (s, n) => s.slice(0, n)),
+    suffix: shorten(suffix, (s, n) => s.slice(-n)),
+    match,
+  };
 }
 
 function shorten(strings: string[], cut: (text: string, length: number) => string): string[] {
-  for (let length = 3; strings.length > MAX_AFFIXES && length > 0; length--) strings = unique(strings.map((s) => cut(s, length)));
+  for (let length = 3; strings.length > MAX_AFFIXES && length > 0; length--)
+    strings = unique(strings.map((s) => cut(s, length)));
   return strings.length > MAX_AFFIXES ? [''] : strings;
 }

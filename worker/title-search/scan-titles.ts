@@ -11,10 +11,17 @@ import type { TitleBitmap } from './title-bitmap.ts';
 const NEVER = 0x7fffffff;
 
 /** Marks in `matches` every title `wanted` holds (all when undefined) that the DFA accepts. */
-export function scanTitles(index: TitleSearchIndex, bound: BoundDfa, wanted: TitleBitmap | undefined, matches: TitleBitmap) {
+export function scanTitles(
+  index: TitleSearchIndex,
+  bound: BoundDfa,
+  wanted: TitleBitmap | undefined,
+  matches: TitleBitmap,
+) {
   const multi = bound.multi;
-  if (multi?.kind === 'quad' && index.textWords) scanFourAtATime(index, index.textWords, bound, multi, wanted, matches);
-  else if (multi?.kind === 'pair' && index.textPairs) scanTwoAtATime(index, index.textPairs, bound, multi, wanted, matches);
+  if (multi?.kind === 'quad' && index.textWords)
+    scanFourAtATime(index, index.textWords, bound, multi, wanted, matches);
+  else if (multi?.kind === 'pair' && index.textPairs)
+    scanTwoAtATime(index, index.textPairs, bound, multi, wanted, matches);
   else scanOneAtATime(index, bound, wanted, matches);
 }
 
@@ -55,7 +62,8 @@ function scanFourAtATime(
       decidedAt = code < 0 ? q + 1 : NEVER;
       decided = code;
     }
-    if (code === matched || (code >= 0 && acceptsAtEnd[(code / stride) | 0] === 1)) matches[t >>> 5] = matches[t >>> 5]! | (1 << (t & 31));
+    if (code === matched || (code >= 0 && acceptsAtEnd[(code / stride) | 0] === 1))
+      matches[t >>> 5] = matches[t >>> 5]! | (1 << (t & 31));
     shared = NEVER;
   }
 }
@@ -97,12 +105,18 @@ function scanTwoAtATime(
       decidedAt = code < 0 ? q + 1 : NEVER;
       decided = code;
     }
-    if (code === matched || (code >= 0 && acceptsAtEnd[(code / stride) | 0] === 1)) matches[t >>> 5] = matches[t >>> 5]! | (1 << (t & 31));
+    if (code === matched || (code >= 0 && acceptsAtEnd[(code / stride) | 0] === 1))
+      matches[t >>> 5] = matches[t >>> 5]! | (1 << (t & 31));
     shared = NEVER;
   }
 }
 
-function scanOneAtATime(index: TitleSearchIndex, bound: BoundDfa, wanted: TitleBitmap | undefined, matches: TitleBitmap) {
+function scanOneAtATime(
+  index: TitleSearchIndex,
+  bound: BoundDfa,
+  wanted: TitleBitmap | undefined,
+  matches: TitleBitmap,
+) {
   const { sortedTitle, sortedStart, resumeQuad, text } = index;
   const { steps, columnOfSymbol, columnCount, acceptsAtEnd } = bound;
   const matched = MATCHED;
@@ -133,7 +147,8 @@ function scanOneAtATime(index: TitleSearchIndex, bound: BoundDfa, wanted: TitleB
       decidedAt = code < 0 ? q + 1 : NEVER;
       decided = code;
     }
-    if (code === matched || (code >= 0 && acceptsAtEnd[(code / columnCount) | 0] === 1)) matches[t >>> 5] = matches[t >>> 5]! | (1 << (t & 31));
+    if (code === matched || (code >= 0 && acceptsAtEnd[(code / columnCount) | 0] === 1))
+      matches[t >>> 5] = matches[t >>> 5]! | (1 << (t & 31));
     shared = NEVER;
   }
 }

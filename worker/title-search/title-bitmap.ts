@@ -23,7 +23,9 @@ export function findGram(index: TitleSearchIndex, key: number): number {
 
 /** Bytes a gram's list takes: a cost estimate for ordering an AND. */
 export const postingBytes = (index: TitleSearchIndex, gram: number) =>
-  index.gramKinds[gram] === LIST_BITMAP ? Infinity : index.gramStart[gram + 1]! - index.gramStart[gram]!;
+  index.gramKinds[gram] === LIST_BITMAP
+    ? Infinity
+    : index.gramStart[gram + 1]! - index.gramStart[gram]!;
 
 /** Adds the titles of a gram to `into`. */
 export function addPostings(index: TitleSearchIndex, gram: number, into: TitleBitmap) {
@@ -37,7 +39,7 @@ export function addPostings(index: TitleSearchIndex, gram: number, into: TitleBi
     return;
   }
   let title = -1;
-  for (let i = start; i < end; ) {
+  for (let i = start; i < end;) {
     let gap = 0;
     for (let shift = 0; ; shift += 7) {
       const byte = postings[i++]!;

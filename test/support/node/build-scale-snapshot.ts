@@ -13,10 +13,20 @@ export const SCALE_TIERS = ['--block-bytes', '1024', '--run-bytes', '65536'];
 
 export function buildScaleSnapshot() {
   const run = (script: string, args: string[]) =>
-    execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   const marker = `${SCALE_CATALOGUE}/.complete-${SCALE_ELEMENTS}`;
   if (!existsSync(marker)) {
-    run('tools/synth/cli.ts', ['--elements', String(SCALE_ELEMENTS), '--out', SCALE_CATALOGUE, '--titles', 'realistic']);
+    run('tools/synth/cli.ts', [
+      '--elements',
+      String(SCALE_ELEMENTS),
+      '--out',
+      SCALE_CATALOGUE,
+      '--titles',
+      'realistic',
+    ]);
     writeFileSync(marker, '');
   }
   run('generator/cli.ts', ['--data', SCALE_CATALOGUE, '--out', SCALE_SNAPSHOT, ...SCALE_TIERS]);

@@ -27,14 +27,18 @@ export function countingAssets(inner: Fetcher): { assets: Fetcher; counts: ReadC
       }
       let closed = false;
       const close = () => {
-        if (!closed) (closed = true), counts.open--;
+        if (closed) return;
+        closed = true;
+        counts.open--;
       };
       const reader = response.body.getReader();
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {
           const { value, done } = await reader.read();
-          if (done) close(), controller.close();
-          else controller.enqueue(value);
+          if (done) {
+            close();
+            controller.close();
+          } else controller.enqueue(value);
         },
         async cancel(reason) {
           close();

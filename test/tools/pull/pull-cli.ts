@@ -17,8 +17,14 @@ export interface PullRun {
   stderr: string;
 }
 
-export function runPull(args: string[], options: { cwd?: string; onStart?: (child: ChildProcess) => void } = {}): Promise<PullRun> {
-  const child = spawn(process.execPath, ['--import', TSX, PULL_CLI, ...args], { cwd: options.cwd ?? PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export function runPull(
+  args: string[],
+  options: { cwd?: string; onStart?: (child: ChildProcess) => void } = {},
+): Promise<PullRun> {
+  const child = spawn(process.execPath, ['--import', TSX, PULL_CLI, ...args], {
+    cwd: options.cwd ?? PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -31,4 +37,5 @@ export function runPull(args: string[], options: { cwd?: string; onStart?: (chil
 }
 
 /** Staging folders (`.DIR.pull-<pid>`) left beside DIR. */
-export const stagingLeftBeside = (dir: string) => readdirSync(dirname(dir)).filter((name) => name.startsWith(`.${basename(dir)}.pull-`));
+export const stagingLeftBeside = (dir: string) =>
+  readdirSync(dirname(dir)).filter((name) => name.startsWith(`.${basename(dir)}.pull-`));

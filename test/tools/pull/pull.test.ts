@@ -4,8 +4,20 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REFERENCE_LISTS } from '../../../core/contract.ts';
-import { copyCatalogue, readPublishedElements, runBuild, tempDir, treeDigest } from '../../generator/build-cli.ts';
-import { fixtureCatalogue, isPage, startFakeSource, type FakeSource, type FakeSourceOptions } from '../../support/fake-source.ts';
+import {
+  copyCatalogue,
+  readPublishedElements,
+  runBuild,
+  tempDir,
+  treeDigest,
+} from '../../generator/build-cli.ts';
+import {
+  fixtureCatalogue,
+  isPage,
+  startFakeSource,
+  type FakeSource,
+  type FakeSourceOptions,
+} from '../../support/fake-source.ts';
 import { runPull, stagingLeftBeside } from './pull-cli.ts';
 
 const FAST_RETRIES = ['--retry-delay', '10'];
@@ -45,19 +57,45 @@ describe('npm run pull: a source that pages', () => {
     const out = join(tempDir('pull-'), 'data');
     const run = await runPull(['--from', fake.url, '--out', out, '--page-size', '4']);
     expect(run.status, run.stderr).toBe(0);
-    expect(readdirSync(join(out, 'data-element'))).toEqual(['000001.json', '000002.json', '000003.json', '000004.json', '000005.json']);
-    expect(run.stdout).toMatch(/mode +paging, 4 elements a request: the source's catalogue order is kept/);
+    expect(readdirSync(join(out, 'data-element'))).toEqual([
+      '000001.json',
+      '000002.json',
+      '000003.json',
+      '000004.json',
+      '000005.json',
+    ]);
+    expect(run.stdout).toMatch(
+      /mode +paging, 4 elements a request: the source's catalogue order is kept/,
+    );
     expect(run.stdout).toMatch(/elements +19 in 5 files; 19 published/);
     expect(publishedIds(out)).toEqual(fake.catalogue.elements.map((element) => element._id));
-    for (const { name, file } of REFERENCE_LISTS) expect(readFileSync(join(out, file), 'utf8')).toBe(JSON.stringify(fake.catalogue.lists[name]));
+    for (const { name, file } of REFERENCE_LISTS)
+      expect(readFileSync(join(out, file), 'utf8')).toBe(
+        JSON.stringify(fake.catalogue.lists[name]),
+      );
   });
 
   it('never asks for the whole catalogue at once', async () => {
     const fake = await serve({ paging: true });
-    const run = await runPull(['--from', fake.url, '--out', join(tempDir('pull-'), 'data'), '--page-size', '6']);
+    const run = await runPull([
+      '--from',
+      fake.url,
+      '--out',
+      join(tempDir('pull-'), 'data'),
+      '--page-size',
+      '6',
+    ]);
     expect(run.status, run.stderr).toBe(0);
-    const elementRequests = fake.requests.filter((request) => request.path === '/api/v1/data-element');
-    expect(elementRequests.map((request) => request.query.toString())).toEqual(['limit=1', 'limit=6&offset=0', 'limit=6&offset=6', 'limit=6&offset=12', 'limit=6&offset=18']);
+    const elementRequests = fake.requests.filter(
+      (request) => request.path === '/api/v1/data-element',
+    );
+    expect(elementRequests.map((request) => request.query.toString())).toEqual([
+      'limit=1',
+      'limit=6&offset=0',
+      'limit=6&offset=6',
+      'limit=6&offset=12',
+      'limit=6&offset=18',
+    ]);
   });
 
   it('replaces an existing catalogue whole once the pull is complete', async () => {
@@ -87,9 +125,17 @@ describe('npm run pull: a source that does not page (the original service)', () 
     const run = await runPull(['--from', fake.url, '--out', out]);
     expect(run.status, run.stderr).toBe(0);
     const slugs = fake.catalogue.lists.dataSource.map((item) => item.slug);
-    expect(readdirSync(join(out, 'data-element'))).toEqual(slugs.map((slug, i) => `00000${i + 1}-${slug}.json`));
-    expect(run.stdout).toMatch(/per data source \(the source does not page\).*order across data sources can not be known/);
-    const bySource = slugs.flatMap((slug) => fake.catalogue.elements.filter((element) => element.dataSource.slug === slug).map((element) => element._id));
+    expect(readdirSync(join(out, 'data-element'))).toEqual(
+      slugs.map((slug, i) => `00000${i + 1}-${slug}.json`),
+    );
+    expect(run.stdout).toMatch(
+      /per data source \(the source does not page\).*order across data sources can not be known/,
+    );
+    const bySource = slugs.flatMap((slug) =>
+      fake.catalogue.elements
+        .filter((element) => element.dataSource.slug === slug)
+        .map((element) => element._id),
+    );
     expect(publishedIds(out)).toEqual(bySource);
   });
 
@@ -101,7 +147,9 @@ describe('npm run pull: a source that does not page (the original service)', () 
       // "dinkes" also answers every "dinsos" element, as a prefix match would
       fault: (request) => {
         if (request.query.get('dataSource') !== 'dinkes') return undefined;
-        const loose = catalogue.elements.filter((element) => ['dinkes', 'dinsos'].includes(element.dataSource.slug));
+        const loose = catalogue.elements.filter((element) =>
+          ['dinkes', 'dinsos'].includes(element.dataSource.slug),
+        );
         return { body: JSON.stringify(loose) };
       },
     });
@@ -109,26 +157,56 @@ describe('npm run pull: a source that does not page (the original service)', () 
     const run = await runPull(['--from', fake.url, '--out', out]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/skipped +3 answered under another data source's slug/);
-    expect(publishedIds(out).sort()).toEqual(catalogue.elements.map((element) => element._id).sort());
+    expect(publishedIds(out).sort()).toEqual(
+      catalogue.elements.map((element) => element._id).sort(),
+    );
   });
 });
 
 describe('npm run pull: transient failures are asked again', () => {
   it('recovers from a 500 in the middle', async () => {
     let failed = false;
-    const fake = await serve({ paging: true, fault: (request) => (isPage(request) && request.query.get('offset') === '8' && !failed ? ((failed = true), { status: 500, body: '{"error":"busy"}' }) : undefined) });
+    const fake = await serve({
+      paging: true,
+      fault: (request) =>
+        isPage(request) && request.query.get('offset') === '8' && !failed
+          ? ((failed = true), { status: 500, body: '{"error":"busy"}' })
+          : undefined,
+    });
     const out = join(tempDir('pull-'), 'data');
-    const run = await runPull(['--from', fake.url, '--out', out, '--page-size', '4', ...FAST_RETRIES]);
+    const run = await runPull([
+      '--from',
+      fake.url,
+      '--out',
+      out,
+      '--page-size',
+      '4',
+      ...FAST_RETRIES,
+    ]);
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/data-element\?limit=4&offset=8: answered 500 \{"error":"busy"\}; asking again in/);
+    expect(run.stderr).toMatch(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/data-element\?limit=4&offset=8: answered 500 \{"error":"busy"\}; asking again in/,
+    );
     expect(run.stdout).toMatch(/requests +\d+ \(1 of them a retry\)/);
     expect(publishedIds(out)).toEqual(fake.catalogue.elements.map((element) => element._id));
   });
 
   it('waits as long as a 429 Retry-After asks', async () => {
     let limited = false;
-    const fake = await serve({ paging: true, fault: (request) => (isPage(request) && !limited ? ((limited = true), { status: 429, headers: { 'retry-after': '1' } }) : undefined) });
-    const run = await runPull(['--from', fake.url, '--out', join(tempDir('pull-'), 'data'), ...FAST_RETRIES]);
+    const fake = await serve({
+      paging: true,
+      fault: (request) =>
+        isPage(request) && !limited
+          ? ((limited = true), { status: 429, headers: { 'retry-after': '1' } })
+          : undefined,
+    });
+    const run = await runPull([
+      '--from',
+      fake.url,
+      '--out',
+      join(tempDir('pull-'), 'data'),
+      ...FAST_RETRIES,
+    ]);
     expect(run.status, run.stderr).toBe(0);
     const [first, second] = fake.requests.filter(isPage);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(900);
@@ -136,23 +214,57 @@ describe('npm run pull: transient failures are asked again', () => {
 
   it('recovers from a connection dropped halfway through a body', async () => {
     let dropped = false;
-    const fake = await serve({ paging: true, fault: (request) => (isPage(request) && !dropped ? ((dropped = true), { dropConnection: true }) : undefined) });
-    const run = await runPull(['--from', fake.url, '--out', join(tempDir('pull-'), 'data'), ...FAST_RETRIES]);
+    const fake = await serve({
+      paging: true,
+      fault: (request) =>
+        isPage(request) && !dropped ? ((dropped = true), { dropConnection: true }) : undefined,
+    });
+    const run = await runPull([
+      '--from',
+      fake.url,
+      '--out',
+      join(tempDir('pull-'), 'data'),
+      ...FAST_RETRIES,
+    ]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/network error/);
   });
 
-  it("asks again after the contract's 400 \"Failed to fetch data.\"", async () => {
+  it('asks again after the contract\'s 400 "Failed to fetch data."', async () => {
     let failed = false;
-    const fake = await serve({ paging: true, fault: (request) => (request.path === '/api/v1/sector' && !failed ? ((failed = true), { status: 400, body: '{"error":"Failed to fetch data."}' }) : undefined) });
-    const run = await runPull(['--from', fake.url, '--out', join(tempDir('pull-'), 'data'), ...FAST_RETRIES]);
+    const fake = await serve({
+      paging: true,
+      fault: (request) =>
+        request.path === '/api/v1/sector' && !failed
+          ? ((failed = true), { status: 400, body: '{"error":"Failed to fetch data."}' })
+          : undefined,
+    });
+    const run = await runPull([
+      '--from',
+      fake.url,
+      '--out',
+      join(tempDir('pull-'), 'data'),
+      ...FAST_RETRIES,
+    ]);
     expect(run.status, run.stderr).toBe(0);
   });
 
   it('asks again when one request takes longer than --request-timeout', async () => {
     let delayed = false;
-    const fake = await serve({ paging: true, fault: (request) => (isPage(request) && !delayed ? ((delayed = true), { delayMs: 30_000 }) : undefined) });
-    const run = await runPull(['--from', fake.url, '--out', join(tempDir('pull-'), 'data'), '--request-timeout', '1', ...FAST_RETRIES]);
+    const fake = await serve({
+      paging: true,
+      fault: (request) =>
+        isPage(request) && !delayed ? ((delayed = true), { delayMs: 30_000 }) : undefined,
+    });
+    const run = await runPull([
+      '--from',
+      fake.url,
+      '--out',
+      join(tempDir('pull-'), 'data'),
+      '--request-timeout',
+      '1',
+      ...FAST_RETRIES,
+    ]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/no answer within 1 s; asking again/);
   });
@@ -160,76 +272,141 @@ describe('npm run pull: transient failures are asked again', () => {
 
 describe('npm run pull: a failure of any kind leaves DIR exactly as it was', () => {
   it('a source that fails in the middle and does not recover', async () => {
-    const fake = await serve({ paging: true, fault: (request) => (isPage(request) && Number(request.query.get('offset')) >= 8 ? { status: 503 } : undefined) });
+    const fake = await serve({
+      paging: true,
+      fault: (request) =>
+        isPage(request) && Number(request.query.get('offset')) >= 8 ? { status: 503 } : undefined,
+    });
     const existing = existingCatalogue();
-    const run = await runPull(['--from', fake.url, '--out', existing.dir, '--page-size', '4', '--retries', '2', ...FAST_RETRIES]);
+    const run = await runPull([
+      '--from',
+      fake.url,
+      '--out',
+      existing.dir,
+      '--page-size',
+      '4',
+      '--retries',
+      '2',
+      ...FAST_RETRIES,
+    ]);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/data-element\?limit=4&offset=8 failed 3 times, last: answered 503/);
+    expect(run.stderr).toMatch(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/data-element\?limit=4&offset=8 failed 3 times, last: answered 503/,
+    );
     expect(run.stderr).toContain(`${existing.dir} left as it was.`);
     expectLeftAsItWas(existing);
   });
 
   it('malformed JSON, named with its URL and not asked again', async () => {
-    const fake = await serve({ paging: true, fault: (request) => (isPage(request) ? { body: '[{"_id": "x",' } : undefined) });
+    const fake = await serve({
+      paging: true,
+      fault: (request) => (isPage(request) ? { body: '[{"_id": "x",' } : undefined),
+    });
     const existing = existingCatalogue();
     const run = await runPull(['--from', fake.url, '--out', existing.dir, ...FAST_RETRIES]);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/data-element\?limit=1000&offset=0 answered malformed JSON \(.+\)$/m);
+    expect(run.stderr).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/data-element\?limit=1000&offset=0 answered malformed JSON \(.+\)$/m,
+    );
     expect(fake.requests.filter(isPage)).toHaveLength(1);
     expectLeftAsItWas(existing);
   });
 
   it('an answer of another shape', async () => {
-    const fake = await serve({ paging: false, fault: (request) => (request.path === '/api/v1/category' ? { body: '{"data": []}' } : undefined) });
+    const fake = await serve({
+      paging: false,
+      fault: (request) =>
+        request.path === '/api/v1/category' ? { body: '{"data": []}' } : undefined,
+    });
     const existing = existingCatalogue();
     const run = await runPull(['--from', fake.url, '--out', existing.dir]);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/category answered something other than a list of \{_id, name, slug\} items: Invalid input: expected array, received object$/m);
+    expect(run.stderr).toMatch(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/category answered something other than a list of \{_id, name, slug\} items: Invalid input: expected array, received object$/m,
+    );
     expectLeftAsItWas(existing);
   });
 
   it('a 404, which is not asked again', async () => {
-    const fake = await serve({ paging: true, fault: (request) => (request.path === '/api/v1/field' ? { status: 404, body: '{"error":"Not found","status":404}' } : undefined) });
+    const fake = await serve({
+      paging: true,
+      fault: (request) =>
+        request.path === '/api/v1/field'
+          ? { status: 404, body: '{"error":"Not found","status":404}' }
+          : undefined,
+    });
     const existing = existingCatalogue();
     const run = await runPull(['--from', fake.url, '--out', existing.dir, ...FAST_RETRIES]);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/field answered 404 \{"error":"Not found","status":404\}/);
+    expect(run.stderr).toMatch(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/field answered 404 \{"error":"Not found","status":404\}/,
+    );
     expect(fake.requests.filter((request) => request.path === '/api/v1/field')).toHaveLength(1);
     expectLeftAsItWas(existing);
   });
 
   it('a slow source that reaches the time limit', async () => {
-    const fake = await serve({ paging: true, fault: (request) => (isPage(request) && request.query.get('offset') !== '0' ? { delayMs: 120_000 } : undefined) });
+    const fake = await serve({
+      paging: true,
+      fault: (request) =>
+        isPage(request) && request.query.get('offset') !== '0' ? { delayMs: 120_000 } : undefined,
+    });
     const existing = existingCatalogue();
-    const run = await runPull(['--from', fake.url, '--out', existing.dir, '--page-size', '4', '--timeout', '2', '--request-timeout', '600']);
+    const run = await runPull([
+      '--from',
+      fake.url,
+      '--out',
+      existing.dir,
+      '--page-size',
+      '4',
+      '--timeout',
+      '2',
+      '--request-timeout',
+      '600',
+    ]);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/the time limit \(--timeout 2 s\) was reached during GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/data-element\?limit=4&offset=4/);
+    expect(run.stderr).toMatch(
+      /the time limit \(--timeout 2 s\) was reached during GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/data-element\?limit=4&offset=4/,
+    );
     expectLeftAsItWas(existing);
   });
 
   it('a catalogue that changes while it is read', async () => {
-    const fake = await serve({ paging: true, announcedTotal: (request, total) => (request.query.get('offset') === '4' ? total + 1 : total) });
+    const fake = await serve({
+      paging: true,
+      announcedTotal: (request, total) => (request.query.get('offset') === '4' ? total + 1 : total),
+    });
     const existing = existingCatalogue();
     const run = await runPull(['--from', fake.url, '--out', existing.dir, '--page-size', '4']);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/answered X-Total-Count 20 where the pull began with 19: the catalogue changed while it was read/);
+    expect(run.stderr).toMatch(
+      /answered X-Total-Count 20 where the pull began with 19: the catalogue changed while it was read/,
+    );
     expectLeftAsItWas(existing);
   });
 
-  it('a pulled catalogue that fails the build\'s validation, reported with the URL of each problem', async () => {
+  it("a pulled catalogue that fails the build's validation, reported with the URL of each problem", async () => {
     const catalogue = fixtureCatalogue();
-    catalogue.elements[5] = { ...catalogue.elements[5]!, category: [{ _id: 'ffffffffffffffffffffffff', name: 'Hilang', slug: 'hilang' }] };
+    catalogue.elements[5] = {
+      ...catalogue.elements[5]!,
+      category: [{ _id: 'ffffffffffffffffffffffff', name: 'Hilang', slug: 'hilang' }],
+    };
     const fake = await serve({ paging: true, catalogue });
     const existing = existingCatalogue();
     const run = await runPull(['--from', fake.url, '--out', existing.dir, '--page-size', '4']);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^data-element\/000002\.json \(from http:\/\/127\.0\.0\.1:\d+\/api\/v1\/data-element\?limit=4&offset=4\): \[1\]\.category\[0\]: unknown category id "ffffffffffffffffffffffff"/m);
+    expect(run.stderr).toMatch(
+      /^data-element\/000002\.json \(from http:\/\/127\.0\.0\.1:\d+\/api\/v1\/data-element\?limit=4&offset=4\): \[1\]\.category\[0\]: unknown category id "ffffffffffffffffffffffff"/m,
+    );
     expect(run.stderr).toMatch(/1 problem in the catalogue pulled from/);
     expectLeftAsItWas(existing);
   });
 
   it('an interruption (SIGTERM) while pulling', async () => {
-    const fake = await serve({ paging: true, fault: (request) => (isPage(request) ? { delayMs: 120_000 } : undefined) });
+    const fake = await serve({
+      paging: true,
+      fault: (request) => (isPage(request) ? { delayMs: 120_000 } : undefined),
+    });
     const existing = existingCatalogue();
     const run = await runPull(['--from', fake.url, '--out', existing.dir], {
       onStart: (child) => {
@@ -251,7 +428,10 @@ describe('npm run pull: usage', () => {
   it.each([
     [[], /--from is required/],
     [['--from', 'ftp://example.org'], /is not an http\(s\) URL/],
-    [['--from', 'http://127.0.0.1:9', '--page-size', '5000'], /--page-size takes a whole number from 1 to 1000/],
+    [
+      ['--from', 'http://127.0.0.1:9', '--page-size', '5000'],
+      /--page-size takes a whole number from 1 to 1000/,
+    ],
     [['--from', 'http://127.0.0.1:9', '--timeout', '1.5'], /--timeout takes a whole number/],
   ])('exits 2 for %j', async (args, message) => {
     const run = await runPull(args);
@@ -264,7 +444,9 @@ describe('npm run pull: usage', () => {
     writeFileSync(join(project, 'package.json'), '{}');
     const run = await runPull(['--from', 'http://127.0.0.1:9', '--out', '.'], { cwd: project });
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^--out \. is the project folder: replacing it would delete the project\. Nothing was touched\.$/m);
+    expect(run.stderr).toMatch(
+      /^--out \. is the project folder: replacing it would delete the project\. Nothing was touched\.$/m,
+    );
     expect(readdirSync(project)).toEqual(['package.json']);
   });
 

@@ -39,13 +39,21 @@ async function answersOf(base: string): Promise<Map<string, Answer>> {
   const answers = new Map<string, Answer>();
   for (const path of ANSWERED_PATHS) {
     const response = await fetch(base + path, { signal: AbortSignal.timeout(15_000) });
-    answers.set(path, { status: response.status, contentType: response.headers.get('content-type'), body: await response.text() });
+    answers.set(path, {
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: await response.text(),
+    });
   }
   return answers;
 }
 
 async function serving<T>(snapshot: string, use: (url: string) => Promise<T>): Promise<T> {
-  const worker = await startWorker({ config: WRANGLER_CONFIG, assets: snapshot, port: await freePort() });
+  const worker = await startWorker({
+    config: WRANGLER_CONFIG,
+    assets: snapshot,
+    port: await freePort(),
+  });
   try {
     return await use(worker.url);
   } finally {
@@ -68,7 +76,10 @@ describe('pull from this API, then build', () => {
       pull: await runPull(['--from', url, '--out', pulled, '--page-size', '5']),
     }));
     expect(pull.status, pull.stderr).toBe(0);
-    expect(pull.stdout, 'the Worker answers X-Total-Count (CONTRACT §5.1), so the pull pages and keeps the catalogue order').toMatch(/mode +paging/);
+    expect(
+      pull.stdout,
+      'the Worker answers X-Total-Count (CONTRACT §5.1), so the pull pages and keeps the catalogue order',
+    ).toMatch(/mode +paging/);
 
     const rebuild = runBuild(['--data', pulled, '--out', rebuilt, ...FIXTURE_TIERS]);
     expect(rebuild.status, rebuild.stderr).toBe(0);

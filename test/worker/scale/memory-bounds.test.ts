@@ -11,7 +11,12 @@ const ask = (path: string) => app.request(`https://api.test${path}`, {}, { ASSET
 
 describe('isolate memory at scale', () => {
   it('frees what answers hold, read to the end or cut short, and keeps the cache within its capacity', async () => {
-    const paths = ['/api/v1/data-element', '/api/v1/data-element?title=a', '/api/v1/data-element?year=2022', '/api/v1/data-element?title=jumlah&limit=500'];
+    const paths = [
+      '/api/v1/data-element',
+      '/api/v1/data-element?title=a',
+      '/api/v1/data-element?year=2022',
+      '/api/v1/data-element?title=jumlah&limit=500',
+    ];
     for (let round = 0; round < 3; round++) {
       for (const path of paths) await (await ask(path)).arrayBuffer();
       // abandoned after the first chunk, as a client that goes away

@@ -18,13 +18,21 @@ async function measure(path: string) {
 }
 
 // the table's paged cases would be paged twice below: their queries without paging are already here
-const unpaged = SEARCH_CASES.map(({ query }) => query).filter((query) => !/(^|&)(limit|offset)=/.test(query));
+const unpaged = SEARCH_CASES.map(({ query }) => query).filter(
+  (query) => !/(^|&)(limit|offset)=/.test(query),
+);
 const searches = ['', 'title=a', 'title=jumlah', 'title=penduduk', 'year=2022', ...unpaged];
-const pages = searches.flatMap((query) => [`${query}&limit=40`, `${query}&limit=40&offset=400`, `${query}&limit=1&offset=1000`]);
+const pages = searches.flatMap((query) => [
+  `${query}&limit=40`,
+  `${query}&limit=40&offset=400`,
+  `${query}&limit=1&offset=1000`,
+]);
 
 describe('read bounds at scale', () => {
   it('uses a snapshot where reading every touched block would exceed 1,000 reads', async () => {
-    const manifest = (await (await env.ASSETS.fetch('https://x/_snapshot/manifest.json')).json()) as { counts: { blocks: number; elementsPublished: number } };
+    const manifest = (await (
+      await env.ASSETS.fetch('https://x/_snapshot/manifest.json')
+    ).json()) as { counts: { blocks: number; elementsPublished: number } };
     expect(manifest.counts.blocks).toBeGreaterThan(1000);
     const all = await measure('/api/v1/data-element');
     expect(JSON.parse(all.body)).toHaveLength(manifest.counts.elementsPublished);
@@ -33,7 +41,8 @@ describe('read bounds at scale', () => {
   it.each(searches)('search %j: at most 1,000 reads, 6 at once', async (query) => {
     const { response, body, counts } = await measure(`/api/v1/data-element?${query}`);
     expect([200, 404]).toContain(response.status);
-    if (response.status === 200) expect(JSON.parse(body)).toHaveLength(Number(response.headers.get('x-total-count')));
+    if (response.status === 200)
+      expect(JSON.parse(body)).toHaveLength(Number(response.headers.get('x-total-count')));
     expect(counts.reads).toBeLessThanOrEqual(1000);
     expect(counts.peakWaiting).toBeLessThanOrEqual(6);
     expect(counts.peakOpen).toBeLessThanOrEqual(6);
@@ -48,16 +57,24 @@ describe('read bounds at scale', () => {
     expect(counts.peakOpen).toBeLessThanOrEqual(6);
   });
 
-  it.each(['', 'title=jumlah', 'sector=kesehatan&year=2022', 'title=penduduk&dataSource=dinkes'])('facets %j: at most 1,000 reads', async (query) => {
-    const { response, counts } = await measure(`/api/v1/facets?${query}`);
-    expect(response.status).toBe(200);
-    expect(counts.reads).toBeLessThanOrEqual(1000);
-    expect(counts.peakOpen).toBeLessThanOrEqual(6);
-  });
+  it.each(['', 'title=jumlah', 'sector=kesehatan&year=2022', 'title=penduduk&dataSource=dinkes'])(
+    'facets %j: at most 1,000 reads',
+    async (query) => {
+      const { response, counts } = await measure(`/api/v1/facets?${query}`);
+      expect(response.status).toBe(200);
+      expect(counts.reads).toBeLessThanOrEqual(1000);
+      expect(counts.peakOpen).toBeLessThanOrEqual(6);
+    },
+  );
 
   it('one element and its CSV table: at most 50 reads each', async () => {
-    const [first] = JSON.parse((await measure('/api/v1/data-element?limit=1&offset=2000')).body) as { _id: string; data: { year: number }[] }[];
-    for (const path of [`/api/v1/data-element/${first!._id}`, `/api/v1/data-element/${first!._id}/${first!.data[0]!.year}.csv`]) {
+    const [first] = JSON.parse(
+      (await measure('/api/v1/data-element?limit=1&offset=2000')).body,
+    ) as { _id: string; data: { year: number }[] }[];
+    for (const path of [
+      `/api/v1/data-element/${first!._id}`,
+      `/api/v1/data-element/${first!._id}/${first!.data[0]!.year}.csv`,
+    ]) {
       const { response, counts } = await measure(path);
       expect(response.status).toBe(200);
       expect(counts.reads).toBeLessThanOrEqual(50);

@@ -3,7 +3,10 @@ import { seededRandom } from '../../../tools/synth/seeded-random.ts';
 import { intersectSorted, unionSorted } from '../../../worker/posting-lists.ts';
 
 const random = seededRandom(0x717e);
-const sorted = (n: number, max: number) => Uint32Array.from([...new Set(Array.from({ length: n }, () => random.int(max)))].sort((a, b) => a - b));
+const sorted = (n: number, max: number) =>
+  Uint32Array.from(
+    [...new Set(Array.from({ length: n }, () => random.int(max)))].sort((a, b) => a - b),
+  );
 
 describe('posting lists', () => {
   it('intersect like sets do', () => {
@@ -17,7 +20,9 @@ describe('posting lists', () => {
   it('unite like sets do', () => {
     for (let i = 0; i < 200; i++) {
       const lists = Array.from({ length: 1 + random.int(4) }, () => sorted(random.int(100), 500));
-      expect([...unionSorted(lists)]).toEqual([...new Set(lists.flatMap((l) => [...l]))].sort((a, b) => a - b));
+      expect([...unionSorted(lists)]).toEqual(
+        [...new Set(lists.flatMap((l) => [...l]))].sort((a, b) => a - b),
+      );
     }
   });
 });

@@ -25,7 +25,7 @@ describe('ReadBudget', () => {
     await expect(budget.acquire()).rejects.toBeInstanceOf(ReadBudgetExceeded);
   });
 
-  it('gives a page of 40 or fewer the free plan\'s 50 reads, anything else 1,000', () => {
+  it("gives a page of 40 or fewer the free plan's 50 reads, anything else 1,000", () => {
     expect(budgetFor(40).maxReads).toBe(50);
     expect(budgetFor(41).maxReads).toBe(1000);
     expect(budgetFor(undefined).maxReads).toBe(1000);

@@ -2,25 +2,45 @@ import { describe, expect, it } from 'vitest';
 import { READ_COST_BYTES, planReads, type PlacementIndex } from '../../../worker/read-plan.ts';
 
 /** `blocks` blocks of `perBlock` elements of `size` bytes each, `blocksPerRun` blocks to a run. */
-function placement(blocks: number, perBlock: number, size: number, blocksPerRun: number): PlacementIndex {
+function placement(
+  blocks: number,
+  perBlock: number,
+  size: number,
+  blocksPerRun: number,
+): PlacementIndex {
   const n = blocks * perBlock;
   const elementBlock = Uint32Array.from({ length: n }, (_, e) => Math.floor(e / perBlock));
   const elementStart = Uint32Array.from({ length: n }, (_, e) => (e % perBlock) * (size + 1));
   const elementLength = new Uint32Array(n).fill(size);
   const blockLength = new Uint32Array(blocks).fill(perBlock * (size + 1) - 1);
   const runs = Math.ceil(blocks / blocksPerRun);
-  const runFirstBlock = Uint32Array.from({ length: runs + 1 }, (_, r) => Math.min(blocks, r * blocksPerRun));
+  const runFirstBlock = Uint32Array.from({ length: runs + 1 }, (_, r) =>
+    Math.min(blocks, r * blocksPerRun),
+  );
   const blockRun = Uint32Array.from({ length: blocks }, (_, b) => Math.floor(b / blocksPerRun));
-  const blockRunOffset = Uint32Array.from({ length: blocks }, (_, b) => (b % blocksPerRun) * (blockLength[0]! + 1));
-  return { sections: { elementBlock, elementStart, elementLength, blockLength, runFirstBlock }, blockRun, blockRunOffset };
+  const blockRunOffset = Uint32Array.from(
+    { length: blocks },
+    (_, b) => (b % blocksPerRun) * (blockLength[0]! + 1),
+  );
+  return {
+    sections: { elementBlock, elementStart, elementLength, blockLength, runFirstBlock },
+    blockRun,
+    blockRunOffset,
+  };
 }
 
 const nothingCached = () => undefined;
-const range = (from: number, to: number, step = 1) => Uint32Array.from({ length: Math.ceil((to - from) / step) }, (_, i) => from + i * step);
+const range = (from: number, to: number, step = 1) =>
+  Uint32Array.from({ length: Math.ceil((to - from) / step) }, (_, i) => from + i * step);
 
 describe('planReads', () => {
   it('reads the blocks of a few scattered elements', () => {
-    const plan = planReads(placement(1000, 10, 1000, 100), Uint32Array.of(505, 2505, 9505), nothingCached, 50);
+    const plan = planReads(
+      placement(1000, 10, 1000, 100),
+      Uint32Array.of(505, 2505, 9505),
+      nothingCached,
+      50,
+    );
     expect(plan.steps).toEqual([
       { kind: 'block', n: 50 },
       { kind: 'block', n: 250 },
@@ -51,7 +71,12 @@ describe('planReads', () => {
 
   it('reads nothing for cached elements, and keeps their bytes', () => {
     const bytes = new Uint8Array([1, 2, 3]);
-    const plan = planReads(placement(100, 10, 1000, 50), Uint32Array.of(401, 402, 403), (e) => (e === 402 ? bytes : undefined), 50);
+    const plan = planReads(
+      placement(100, 10, 1000, 50),
+      Uint32Array.of(401, 402, 403),
+      (e) => (e === 402 ? bytes : undefined),
+      50,
+    );
     expect(plan.cached[1]).toBe(bytes);
     expect(Array.from(plan.stepOf)).toEqual([0, -1, 0]);
     expect(plan.steps).toEqual([{ kind: 'block', n: 40 }]);

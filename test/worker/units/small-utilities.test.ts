@@ -53,7 +53,9 @@ describe('fixedLengthStream', () => {
     }
     let ended = 0;
     const body = fixedLengthStream(3, source(), { onError: () => undefined, onEnd: () => ended++ });
-    expect(new Uint8Array(await new Response(body).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    expect(new Uint8Array(await new Response(body).arrayBuffer())).toEqual(
+      new Uint8Array([1, 2, 3]),
+    );
     expect(finished).toBe(true);
     await Promise.resolve();
     expect(ended).toBeGreaterThan(0);
@@ -90,7 +92,9 @@ describe('pagingLinks, edge cases', () => {
   });
 
   it('gives as last the final page counted from the first, whatever the current offset', () => {
-    expect(pagingLinks(new URL('https://api.test/p?limit=4&offset=1'), 10, 4, 1)).toContain('offset=8>; rel="last"');
+    expect(pagingLinks(new URL('https://api.test/p?limit=4&offset=1'), 10, 4, 1)).toContain(
+      'offset=8>; rel="last"',
+    );
   });
 });
 
@@ -105,7 +109,10 @@ describe('RunReader', () => {
 
   it('reads increasing ranges across chunk boundaries, and frees its connection when done', async () => {
     let released = 0;
-    const reader = new RunReader({ body: bodyOf([0, 1, 2], [3, 4], [5, 6, 7, 8]), release: () => released++ });
+    const reader = new RunReader({
+      body: bodyOf([0, 1, 2], [3, 4], [5, 6, 7, 8]),
+      release: () => released++,
+    });
     expect(Array.from(await reader.range(1, 2))).toEqual([1]);
     expect(Array.from(await reader.range(2, 7))).toEqual([2, 3, 4, 5, 6]);
     expect(Array.from(await reader.range(8, 9))).toEqual([8]);
