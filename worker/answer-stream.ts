@@ -1,7 +1,7 @@
 // The bytes of an answer, "[" + elements joined by "," + "]", produced by following a read plan:
 // cached elements from memory, the others from blocks (read whole) or runs (read as a stream,
 // only up to the last byte needed). The Worker never parses or re-serializes an element.
-import type { ReadPlan, ReadStep } from './read-plan.ts';
+import type { ReadPlan } from './read-plan.ts';
 import type { OpenRun } from './snapshot-store.ts';
 import { RunReader } from './run-reader.ts';
 
@@ -20,10 +20,10 @@ export interface AnswerSource {
   placement(e: number): { start: number; runStart: number; length: number };
   readBlock(block: number): Promise<Uint8Array>;
   openRun(run: number): Promise<OpenRun>;
+  /** The isolate's element cache, looked up as each element is written: nothing is held. */
+  cache: { has(e: number): boolean; get(e: number): Uint8Array | undefined };
   /** Called with every element read from the snapshot, when the answer is worth remembering. */
   keep?: (e: number, bytes: Uint8Array) => void;
-  /** Called once when the answer is written or abandoned (it frees what the plan held). */
-  done: () => void;
 }
 
 /** Steps opened ahead of the one being written out (the request's budget caps connections at 6). */
@@ -36,10 +36,11 @@ export function answerLength(elements: Uint32Array, format: ElementFormat, bare 
   return length;
 }
 
-type Opened =
-  { kind: 'block'; bytes: Promise<Uint8Array> } | { kind: 'run'; run: Promise<OpenRun> };
-
-/** The answer's bytes; `bare`: one element alone, without the array's brackets. */
+/**
+ * The answer's bytes; `bare`: one element alone, without the array's brackets. Each element comes
+ * from the cache if it holds it when written, else from its step's read, opened ahead of time
+ * when the cache lacked one of the step's elements then, or when first needed.
+ */
 export async function* answerChunks(
   source: AnswerSource,
   format: ElementFormat,
@@ -47,57 +48,119 @@ export async function* answerChunks(
 ): AsyncGenerator<Uint8Array> {
   const { elements, plan } = source;
   const out = new ChunkWriter();
-  const opened: Opened[] = [];
-  let nextToOpen = 0;
-  let current: { step: number; bytes?: Uint8Array; reader?: RunReader } | undefined;
-  const open = (step: ReadStep): Opened => {
-    if (step.kind === 'block') {
-      const bytes = source.readBlock(step.n);
-      bytes.catch(() => undefined); // awaited in order below; this only silences early rejections
-      return { kind: 'block', bytes };
-    }
-    const run = source.openRun(step.n);
-    run.catch(() => undefined);
-    return { kind: 'run', run };
-  };
+  const reads = new StepReads(source);
   try {
     if (!bare) out.piece(OPEN);
-    for (let i = 0; i < elements.length; i++) {
-      const e = elements[i]!;
-      let bytes = plan.cached[i];
-      if (!bytes) {
-        const step = plan.stepOf[i]!;
-        if (current?.step !== step) {
-          current?.reader?.cancel();
-          while (nextToOpen < plan.steps.length && nextToOpen <= step + PREFETCH)
-            opened.push(open(plan.steps[nextToOpen++]!));
-          const next = opened.shift()!;
-          current =
-            next.kind === 'block'
-              ? { step, bytes: await next.bytes }
-              : { step, reader: new RunReader(await next.run) };
+    for (let step = 0; step < plan.steps.length; step++) {
+      reads.openAhead(step);
+      for (let i = plan.stepStart[step]!; i < plan.stepStart[step + 1]!; i++) {
+        const e = elements[i]!;
+        let bytes = source.cache.get(e);
+        if (!bytes) {
+          bytes = await reads.bytesOf(step, e);
+          source.keep?.(e, bytes);
         }
-        const at = source.placement(e);
-        bytes = current.bytes
-          ? current.bytes.subarray(at.start, at.start + at.length)
-          : await current.reader!.range(at.runStart, at.runStart + at.length);
-        if (bytes.length !== at.length)
-          throw new Error(`element ${e}: the snapshot file is shorter than the index says`);
-        source.keep?.(e, bytes);
+        if (i > 0) out.piece(COMMA);
+        format.write(e, bytes, out);
+        if (out.hasFull) yield* out.full();
       }
-      if (i > 0) out.piece(COMMA);
-      format.write(e, bytes, out);
-      if (out.hasFull) yield* out.full();
+      reads.finish(step);
     }
     if (!bare) out.piece(CLOSE);
     yield* out.full();
     yield* out.rest();
   } finally {
-    source.done();
-    current?.reader?.cancel();
-    for (const pending of opened)
-      if (pending.kind === 'run') pending.run.then(closeRun, () => undefined);
+    reads.closeAll();
   }
+}
+
+type Opened =
+  { kind: 'block'; bytes: Promise<Uint8Array> } | { kind: 'run'; run: Promise<OpenRun> };
+
+/** The reads of an answer's steps: opened ahead, used in order, each closed when done with. */
+class StepReads {
+  private readonly opened = new Map<number, Opened>();
+  private considered = 0;
+  /** The step being written and what its read gave, once it was needed. */
+  private current: { step: number; bytes?: Uint8Array; reader?: RunReader } | undefined;
+
+  constructor(private readonly source: AnswerSource) {}
+
+  /** Opens the reads of the next few steps whose elements the cache lacks now. */
+  openAhead(step: number) {
+    const { steps } = this.source.plan;
+    for (
+      ;
+      this.considered < steps.length && this.considered <= step + PREFETCH;
+      this.considered++
+    ) {
+      if (this.needsRead(this.considered))
+        this.opened.set(this.considered, this.open(this.considered));
+    }
+  }
+
+  /** Element e's bytes from its step's read (opened now if it was not opened ahead). */
+  async bytesOf(step: number, e: number): Promise<Uint8Array> {
+    if (this.current?.step !== step) {
+      const opened = this.opened.get(step) ?? this.open(step);
+      this.opened.delete(step);
+      this.current =
+        opened.kind === 'block'
+          ? { step, bytes: await opened.bytes }
+          : { step, reader: new RunReader(await opened.run) };
+    }
+    const at = this.source.placement(e);
+    const bytes = this.current.bytes
+      ? this.current.bytes.subarray(at.start, at.start + at.length)
+      : await this.current.reader!.range(at.runStart, at.runStart + at.length);
+    if (bytes.length !== at.length) {
+      throw new Error(`element ${e}: the snapshot file is shorter than the index says`);
+    }
+    return bytes;
+  }
+
+  /** Done with a step: stop its run, and drop a read opened ahead that the cache made needless. */
+  finish(step: number) {
+    if (this.current?.step === step) {
+      this.current.reader?.cancel();
+      this.current = undefined;
+    }
+    const unused = this.opened.get(step);
+    this.opened.delete(step);
+    if (unused) close(unused);
+  }
+
+  closeAll() {
+    this.current?.reader?.cancel();
+    this.current = undefined;
+    for (const unused of this.opened.values()) close(unused);
+    this.opened.clear();
+  }
+
+  private needsRead(step: number): boolean {
+    const { elements, plan, cache } = this.source;
+    for (let i = plan.stepStart[step]!; i < plan.stepStart[step + 1]!; i++) {
+      if (!cache.has(elements[i]!)) return true;
+    }
+    return false;
+  }
+
+  private open(step: number): Opened {
+    const { kind, n } = this.source.plan.steps[step]!;
+    if (kind === 'block') {
+      const bytes = this.source.readBlock(n);
+      bytes.catch(() => undefined); // awaited when used; this only silences early rejections
+      return { kind, bytes };
+    }
+    const run = this.source.openRun(n);
+    run.catch(() => undefined);
+    return { kind, run };
+  }
+}
+
+/** Lets go of a read that will not be used (a block's bytes are simply dropped). */
+function close(opened: Opened) {
+  if (opened.kind === 'run') opened.run.then(closeRun, () => undefined);
 }
 
 function closeRun(run: OpenRun) {

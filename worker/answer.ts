@@ -12,12 +12,11 @@ import type { ReadBudget } from './read-budget.ts';
 import { planReads, type ReadPlan } from './read-plan.ts';
 import type { LoadedIndex, SnapshotStore } from './snapshot-store.ts';
 
-/** An answer to stream once: `chunks()` must be called (and read or cancelled), or `discard()`. */
+/** An answer to stream: nothing is read until `chunks()` is, and nothing is held before. */
 export interface PreparedAnswer {
   length: number;
   plan: ReadPlan;
   chunks: () => AsyncGenerator<Uint8Array>;
-  discard: () => void;
 }
 
 /** `bare`: a single element on its own rather than an array. */
@@ -29,14 +28,8 @@ export function prepareAnswer(
   format: ElementFormat,
   bare = false,
 ): PreparedAnswer {
-  const holds = index.elements.openAnswer();
-  let plan: ReadPlan;
-  try {
-    plan = planReads(index, elements, holds.hold, budget.remaining);
-  } catch (error) {
-    holds.release();
-    throw error;
-  }
+  const cache = index.elements;
+  const plan = planReads(index, elements, (e) => cache.has(e), budget.remaining);
   const { elementBlock, elementStart, elementLength } = index.sections;
   const source: AnswerSource = {
     elements,
@@ -51,16 +44,13 @@ export function prepareAnswer(
     },
     readBlock: (block) => store.block(index.buildId, block, budget),
     openRun: (run) => store.run(index.buildId, run, budget),
-    keep: index.elements.worthKeeping(plan.missingBytes)
-      ? (e, bytes) => index.elements.keep(e, bytes)
-      : undefined,
-    done: holds.release,
+    cache,
+    keep: cache.worthKeeping(plan.missingBytes) ? (e, bytes) => cache.keep(e, bytes) : undefined,
   };
   return {
     length: answerLength(elements, format, bare),
     plan,
     chunks: () => answerChunks(source, format, bare),
-    discard: source.done,
   };
 }
 

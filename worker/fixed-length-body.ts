@@ -1,14 +1,13 @@
 // workerd only: a response body of known length (FixedLengthStream keeps Content-Length).
 
 /**
- * A byte stream with a known length over an async generator, pulled only as fast as it is read.
- * `onEnd` runs at once when the body is cancelled or fails (the generator's own cleanup may wait
- * behind a pending read that never ends once the request is gone).
+ * A byte stream with a known length over an async generator, pulled only as fast as it is read;
+ * a cancelled body returns the generator (its cleanup closes its reads).
  */
 export function fixedLengthStream(
   length: number,
   source: AsyncGenerator<Uint8Array>,
-  { onError, onEnd }: { onError: (error: unknown) => void; onEnd: () => void },
+  { onError }: { onError: (error: unknown) => void },
 ): ReadableStream<Uint8Array> {
   const { readable, writable } = new FixedLengthStream(length);
   const pump = new ReadableStream<Uint8Array>({
@@ -18,12 +17,10 @@ export function fixedLengthStream(
       else controller.enqueue(value);
     },
     async cancel() {
-      onEnd();
       await source.return(undefined);
     },
   });
-  pump.pipeTo(writable).then(onEnd, (error: unknown) => {
-    onEnd();
+  pump.pipeTo(writable).catch((error: unknown) => {
     if (!isClientGone(error)) onError(error);
   });
   return readable;

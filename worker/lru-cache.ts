@@ -7,7 +7,6 @@ export class LruCache<K, V> {
   constructor(
     readonly capacity: number,
     private readonly sizeOf: (value: V) => number,
-    private readonly onEvict?: (value: V) => void,
   ) {}
 
   get size(): number {
@@ -39,7 +38,6 @@ export class LruCache<K, V> {
       if (this.held <= this.capacity) break;
       this.entries.delete(oldKey);
       this.held -= this.sizeOf(old);
-      this.onEvict?.(old);
     }
   }
 

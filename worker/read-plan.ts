@@ -1,6 +1,8 @@
-// Which snapshot files an answer reads, decided before the first byte is sent. Elements not in
-// the isolate's cache come from small blocks or from large runs: per run, whichever costs less,
-// then as many runs as needed read whole so that the reads stay within the request's budget.
+// Which snapshot files an answer may read, decided before the first byte is sent. Every element
+// of the answer has a step (a small block or a large run) so that the plan holds whatever the
+// cache drops meanwhile; the answer skips, as it reaches them, the steps whose elements are then
+// cached. Per run, blocks or the run's prefix, whichever costs less for the elements the cache
+// lacks now; then as many runs as needed read whole so that the reads stay within the budget.
 import type { IndexSections } from '../core/snapshot-layout.ts';
 
 /**
@@ -13,16 +15,12 @@ export type ReadStep = { kind: 'block' | 'run'; n: number };
 
 export interface ReadPlan {
   steps: ReadStep[];
-  /** For each answer position: the step its bytes come from, or -1 when the cache holds them. */
-  stepOf: Int32Array;
-  /** For each answer position: the cached bytes, taken now (the cache may drop them meanwhile). */
-  cached: (Uint8Array | undefined)[];
-  /** Bytes the steps read (runs up to their last needed byte). */
+  /** Answer positions of each step: step s writes positions stepStart[s] to stepStart[s + 1] - 1. */
+  stepStart: Uint32Array;
+  /** Bytes the steps would read for the elements the cache lacked when planned. */
   bytesRead: number;
-  /** Bytes of the answer's elements that the cache does not hold. */
+  /** Bytes of the answer's elements the cache lacked when planned. */
   missingBytes: number;
-  /** Bytes of `cached`, held until the answer is written. */
-  heldBytes: number;
 }
 
 export interface PlacementIndex {
@@ -34,50 +32,62 @@ export interface PlacementIndex {
   blockRunOffset: Uint32Array;
 }
 
+interface BlockNeed {
+  block: number;
+  /** First answer position in this block. */
+  from: number;
+  /** Whether the cache lacks one of its elements. */
+  missing: boolean;
+}
+
 interface RunNeed {
   run: number;
-  blocks: number[];
-  blockBytes: number;
-  /** Bytes of the run up to the end of the last element needed from it. */
+  from: number;
+  blocks: BlockNeed[];
+  /** Bytes of the run up to the end of the last element in the answer, and of the last missing one. */
   prefixBytes: number;
+  missingPrefixBytes: number;
   whole: boolean;
 }
 
-/** Plans the reads for `elements` (ascending): at most `maxReads` of them. */
+/** Plans the reads for `elements` (ascending): at most `maxReads` of them, whatever is cached. */
 export function planReads(
   index: PlacementIndex,
   elements: Uint32Array,
-  cachedBytes: (element: number) => Uint8Array | undefined,
+  isCached: (element: number) => boolean,
   maxReads: number,
 ): ReadPlan {
-  const { elementBlock, elementStart, elementLength, blockLength } = index.sections;
+  const { elementBlock, elementStart, elementLength } = index.sections;
   const needs: RunNeed[] = [];
-  const cached = Array.from(elements, cachedBytes);
-  const heldBytes = cached.reduce((sum, bytes) => sum + (bytes?.length ?? 0), 0);
   let missingBytes = 0;
   for (let i = 0; i < elements.length; i++) {
-    if (cached[i]) continue;
     const e = elements[i]!;
-    missingBytes += elementLength[e]!;
     const block = elementBlock[e]!;
     const run = index.blockRun[block]!;
     let need = needs[needs.length - 1];
-    if (need?.run !== run)
-      needs.push((need = { run, blocks: [], blockBytes: 0, prefixBytes: 0, whole: false }));
-    if (need.blocks[need.blocks.length - 1] !== block) {
-      need.blocks.push(block);
-      need.blockBytes += blockLength[block]!;
+    if (need?.run !== run) {
+      need = { run, from: i, blocks: [], prefixBytes: 0, missingPrefixBytes: 0, whole: false };
+      needs.push(need);
+    }
+    let blockNeed = need.blocks[need.blocks.length - 1];
+    if (blockNeed?.block !== block) {
+      blockNeed = { block, from: i, missing: false };
+      need.blocks.push(blockNeed);
     }
     need.prefixBytes = index.blockRunOffset[block]! + elementStart[e]! + elementLength[e]!;
+    if (isCached(e)) continue;
+    missingBytes += elementLength[e]!;
+    blockNeed.missing = true;
+    need.missingPrefixBytes = need.prefixBytes;
   }
 
   let reads = 0;
   for (const need of needs) {
-    need.whole =
-      READ_COST_BYTES + need.prefixBytes < need.blocks.length * READ_COST_BYTES + need.blockBytes;
+    need.whole = runCosts(index, need, true) < runCosts(index, need, false);
     reads += need.whole ? 1 : need.blocks.length;
   }
-  // Over budget: read whole the runs that would take the most block reads.
+  // Over budget (counting a read for every block, in case the cache drops what it holds): read
+  // whole the runs that would take the most block reads.
   const byBlockReads = needs
     .filter((need) => !need.whole)
     .sort((a, b) => b.blocks.length - a.blocks.length);
@@ -86,31 +96,40 @@ export function planReads(
     need.whole = true;
     reads -= need.blocks.length - 1;
   }
-  if (reads > maxReads)
+  if (reads > maxReads) {
     throw new Error(`an answer over ${needs.length} runs needs more than ${maxReads} reads`);
+  }
 
   const steps: ReadStep[] = [];
-  const stepOfBlock = new Map<number, number>();
-  const stepOfRun = new Map<number, number>();
+  const stepStart: number[] = [];
   let bytesRead = 0;
   for (const need of needs) {
     if (need.whole) {
-      stepOfRun.set(need.run, steps.length);
       steps.push({ kind: 'run', n: need.run });
-      bytesRead += need.prefixBytes;
-    } else {
-      for (const block of need.blocks) {
-        stepOfBlock.set(block, steps.length);
-        steps.push({ kind: 'block', n: block });
-      }
-      bytesRead += need.blockBytes;
+      stepStart.push(need.from);
+      bytesRead += need.missingPrefixBytes;
+      continue;
+    }
+    for (const { block, from, missing } of need.blocks) {
+      steps.push({ kind: 'block', n: block });
+      stepStart.push(from);
+      if (missing) bytesRead += index.sections.blockLength[block]!;
     }
   }
-  const stepOf = new Int32Array(elements.length).fill(-1);
-  elements.forEach((e, i) => {
-    if (cached[i]) return;
-    const block = elementBlock[e]!;
-    stepOf[i] = stepOfBlock.get(block) ?? stepOfRun.get(index.blockRun[block]!)!;
-  });
-  return { steps, stepOf, cached, bytesRead, missingBytes, heldBytes };
+  stepStart.push(elements.length);
+  return { steps, stepStart: Uint32Array.from(stepStart), bytesRead, missingBytes };
+}
+
+/**
+ * What a run's elements cost read whole (its prefix) or by blocks: for the elements the cache
+ * lacks, or, when it holds them all, for all of them (what it would cost once they are dropped).
+ */
+function runCosts(index: PlacementIndex, need: RunNeed, whole: boolean): number {
+  const anyMissing = need.missingPrefixBytes > 0;
+  if (whole) return READ_COST_BYTES + (anyMissing ? need.missingPrefixBytes : need.prefixBytes);
+  let cost = 0;
+  for (const { block, missing } of need.blocks) {
+    if (missing || !anyMissing) cost += READ_COST_BYTES + index.sections.blockLength[block]!;
+  }
+  return cost;
 }

@@ -45,7 +45,6 @@ export async function streamedBody(answer: PreparedAnswer): Promise<ReadableStre
   const first = await chunks.next();
   return fixedLengthStream(answer.length, prepend(first, chunks), {
     onError: (error) => console.error('answer cut short:', error),
-    onEnd: answer.discard,
   });
 }
 

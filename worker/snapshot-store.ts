@@ -65,8 +65,14 @@ export class SnapshotStore {
   private readonly smallFiles = new Map<string, Uint8Array>();
   private readonly parsedLists = new WeakMap<Uint8Array, ReferenceItem[]>();
   private readonly lazyParts = new Map<string, Promise<unknown>>();
+  private openReads = 0;
 
   constructor(private readonly assets: AssetFetcher) {}
+
+  /** Reads of this isolate begun and not yet released, whichever request made them. */
+  get readsOpen(): number {
+    return this.openReads;
+  }
 
   /**
    * The manifest, loaded once. `keepAlive` (the request's waitUntil) keeps the loading request's
@@ -194,7 +200,15 @@ export class SnapshotStore {
   }
 
   private async open(path: string, budget: ReadBudget): Promise<OpenRun & { response: Response }> {
-    const release = await budget.acquire();
+    const releaseSlot = await budget.acquire();
+    this.openReads++;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.openReads--;
+      releaseSlot();
+    };
     let response: Response;
     try {
       response = await this.assets.fetch(assetUrl(path));

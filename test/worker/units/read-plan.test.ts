@@ -29,7 +29,7 @@ function placement(
   };
 }
 
-const nothingCached = () => undefined;
+const nothingCached = () => false;
 const range = (from: number, to: number, step = 1) =>
   Uint32Array.from({ length: Math.ceil((to - from) / step) }, (_, i) => from + i * step);
 
@@ -46,7 +46,7 @@ describe('planReads', () => {
       { kind: 'block', n: 250 },
       { kind: 'block', n: 950 },
     ]);
-    expect(Array.from(plan.stepOf)).toEqual([0, 1, 2]);
+    expect(Array.from(plan.stepStart)).toEqual([0, 1, 2, 3]);
   });
 
   it('reads the start of a run rather than a block when the element is there', () => {
@@ -69,18 +69,39 @@ describe('planReads', () => {
     expect(plan.steps.every((step) => step.kind === 'run')).toBe(true);
   });
 
-  it('reads nothing for cached elements, and keeps their bytes', () => {
-    const bytes = new Uint8Array([1, 2, 3]);
+  it('gives cached elements a step too, and counts no bytes for them', () => {
     const plan = planReads(
       placement(100, 10, 1000, 50),
-      Uint32Array.of(401, 402, 403),
-      (e) => (e === 402 ? bytes : undefined),
+      Uint32Array.of(401, 402, 403, 901),
+      (e) => e === 402 || e === 901,
       50,
     );
-    expect(plan.cached[1]).toBe(bytes);
-    expect(Array.from(plan.stepOf)).toEqual([0, -1, 0]);
-    expect(plan.steps).toEqual([{ kind: 'block', n: 40 }]);
-    expect(plan.heldBytes).toBe(3);
+    expect(plan.steps).toEqual([
+      { kind: 'block', n: 40 },
+      { kind: 'block', n: 90 },
+    ]);
+    expect(Array.from(plan.stepStart)).toEqual([0, 3, 4]);
+    expect(plan.missingBytes).toBe(2000);
+    expect(plan.bytesRead).toBe(10 * 1001 - 1);
+  });
+
+  it('chooses blocks or a run by what the cache lacks', () => {
+    const index = placement(1000, 10, 1000, 100);
+    const wholeRun = range(0, 1000);
+    // nothing cached: the run's prefix beats 100 block reads
+    expect(planReads(index, wholeRun, nothingCached, 1000).steps).toEqual([{ kind: 'run', n: 0 }]);
+    // all but one element of block 3 cached: that block alone
+    const plan = planReads(index, wholeRun, (e) => e !== 35, 1000);
+    expect(plan.steps.length).toBe(100);
+    expect(plan.steps[3]).toEqual({ kind: 'block', n: 3 });
+    expect(plan.stepStart[3]).toBe(30);
+    expect(plan.bytesRead).toBe(10 * 1001 - 1);
+  });
+
+  it('keeps within the budget even if the cache drops everything it holds', () => {
+    const index = placement(1000, 10, 1000, 100);
+    const plan = planReads(index, range(0, 1000), (e) => e !== 35, 50);
+    expect(plan.steps).toEqual([{ kind: 'run', n: 0 }]);
   });
 
   it('counts a run read up to its last needed byte', () => {

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { answerChunks, type AnswerSource } from '../../../worker/answer-stream.ts';
+import { wholeElement } from '../../../worker/element-format.ts';
+import { ElementCache } from '../../../worker/element-cache.ts';
+import { planReads, type PlacementIndex } from '../../../worker/read-plan.ts';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** `blocks` blocks of `perBlock` elements ("000000"…), `blocksPerRun` blocks to a run. */
+function snapshot(blocks: number, perBlock: number, blocksPerRun: number) {
+  const count = blocks * perBlock;
+  const text = (e: number) => `"${String(e).padStart(6, '0')}"`;
+  const size = text(0).length;
+  const blockText = (b: number) =>
+    Array.from({ length: perBlock }, (_, i) => text(b * perBlock + i)).join(',');
+  const runCount = Math.ceil(blocks / blocksPerRun);
+  const runText = (r: number) =>
+    Array.from({ length: Math.min(blocksPerRun, blocks - r * blocksPerRun) }, (_, i) =>
+      blockText(r * blocksPerRun + i),
+    ).join(',');
+  const blockLength = Uint32Array.from({ length: blocks }, (_, b) => blockText(b).length);
+  const index: PlacementIndex = {
+    sections: {
+      elementBlock: Uint32Array.from({ length: count }, (_, e) => Math.floor(e / perBlock)),
+      elementStart: Uint32Array.from({ length: count }, (_, e) => (e % perBlock) * (size + 1)),
+      elementLength: new Uint32Array(count).fill(size),
+      blockLength,
+      runFirstBlock: Uint32Array.from({ length: runCount + 1 }, (_, r) =>
+        Math.min(blocks, r * blocksPerRun),
+      ),
+    },
+    blockRun: Uint32Array.from({ length: blocks }, (_, b) => Math.floor(b / blocksPerRun)),
+    blockRunOffset: Uint32Array.from(
+      { length: blocks },
+      (_, b) => (b % blocksPerRun) * (blockLength[0]! + 1),
+    ),
+  };
+  return { index, text, size, blockText, runText };
+}
+
+/** An answer over the fake snapshot, counting the reads it opens and those it leaves open. */
+function answer(
+  fake: ReturnType<typeof snapshot>,
+  elements: Uint32Array,
+  cache: ElementCache,
+  maxReads = 1000,
+) {
+  const plan = planReads(fake.index, elements, (e) => cache.has(e), maxReads);
+  const reads = { blocks: [] as number[], runs: [] as number[], runsOpen: 0 };
+  const { elementStart, elementLength, elementBlock } = fake.index.sections;
+  const source: AnswerSource = {
+    elements,
+    plan,
+    placement: (e) => ({
+      start: elementStart[e]!,
+      runStart: fake.index.blockRunOffset[elementBlock[e]!]! + elementStart[e]!,
+      length: elementLength[e]!,
+    }),
+    readBlock: async (block) => {
+      reads.blocks.push(block);
+      return encoder.encode(fake.blockText(block));
+    },
+    openRun: async (run) => {
+      reads.runs.push(run);
+      reads.runsOpen++;
+      const bytes = encoder.encode(fake.runText(run));
+      let released = false;
+      // in small chunks, as a stream arrives
+      let at = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (at >= bytes.length) return controller.close();
+          controller.enqueue(bytes.subarray(at, (at += 7)));
+        },
+      });
+      const release = () => {
+        if (!released) reads.runsOpen--;
+        released = true;
+      };
+      return { body, release };
+    },
+    cache,
+    keep: (e, bytes) => cache.keep(e, bytes),
+  };
+  const format = wholeElement(fake.index.sections.elementLength);
+  const expected = `[${Array.from(elements, fake.text).join(',')}]`;
+  return { plan, reads, chunks: () => answerChunks(source, format), expected };
+}
+
+async function text(chunks: AsyncGenerator<Uint8Array>): Promise<string> {
+  let out = '';
+  for await (const chunk of chunks) out += decoder.decode(chunk);
+  return out;
+}
+
+const range = (from: number, to: number) =>
+  Uint32Array.from({ length: to - from }, (_, i) => from + i);
+
+describe('answerChunks', () => {
+  const fake = snapshot(40, 10, 10);
+
+  it('writes the elements read from blocks and runs, and keeps them', async () => {
+    const cache = new ElementCache();
+    const scattered = Uint32Array.of(3, 57, 58, 250, 399);
+    const first = answer(fake, scattered, cache);
+    expect(await text(first.chunks())).toBe(first.expected);
+    expect(first.reads.blocks.length + first.reads.runs.length).toBe(first.plan.steps.length);
+    expect(cache.has(250)).toBe(true);
+
+    const broad = answer(fake, range(0, 400), new ElementCache());
+    expect(broad.plan.steps.every((step) => step.kind === 'run')).toBe(true);
+    expect(await text(broad.chunks())).toBe(broad.expected);
+    expect(broad.reads.runsOpen).toBe(0);
+  });
+
+  it('skips the reads whose elements are all cached when the answer reaches them', async () => {
+    const cache = new ElementCache();
+    const elements = range(0, 400);
+    await text(answer(fake, elements, cache).chunks());
+    const again = answer(fake, elements, cache);
+    expect(await text(again.chunks())).toBe(again.expected);
+    expect(again.reads.blocks).toEqual([]);
+    expect(again.reads.runs).toEqual([]);
+  });
+
+  it('reads what the cache dropped after the plan was made, within the plan', async () => {
+    const small = new ElementCache(fake.size * 20); // holds 20 elements
+    const elements = Uint32Array.of(1, 2, 3, 101, 102, 250);
+    await text(answer(fake, elements, small).chunks());
+    const later = answer(fake, elements, small);
+    expect(later.plan.missingBytes).toBe(0);
+    // another answer pushes all of them out before this one is written
+    await text(answer(fake, range(300, 340), small).chunks());
+    expect(small.has(1)).toBe(false);
+    expect(await text(later.chunks())).toBe(later.expected);
+    expect(later.reads.blocks.length + later.reads.runs.length).toBeLessThanOrEqual(
+      later.plan.steps.length,
+    );
+  });
+
+  it('closes its open runs when the reader stops early', async () => {
+    const large = snapshot(400, 100, 10); // 40,000 elements: far more than one chunk
+    const cut = answer(large, range(0, 40_000), new ElementCache());
+    const chunks = cut.chunks();
+    await chunks.next();
+    expect(cut.reads.runsOpen).toBeGreaterThan(0);
+    await chunks.return(undefined);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(cut.reads.runs.length).toBeGreaterThan(0);
+    expect(cut.reads.runsOpen).toBe(0);
+  });
+});
