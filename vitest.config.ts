@@ -6,6 +6,7 @@ import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { buildFixtureSnapshot } from './test/generator/build-fixture-snapshot.ts';
 import { buildScaleSnapshot } from './test/support/node/build-scale-snapshot.ts';
+import { quietPackageSourcemaps } from './test/support/node/quiet-package-sourcemaps.ts';
 
 // Built here, not in a globalSetup: the pool reads the assets folder when it configures itself.
 buildFixtureSnapshot();
@@ -15,6 +16,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [quietPackageSourcemaps()],
         test: {
           name: 'node',
           include: ['test/**/*.test.ts'],
@@ -26,7 +28,10 @@ export default defineConfig({
         },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: './test/wrangler.test.toml' } })],
+        plugins: [
+          cloudflareTest({ wrangler: { configPath: './test/wrangler.test.toml' } }),
+          quietPackageSourcemaps(),
+        ],
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
@@ -35,7 +40,10 @@ export default defineConfig({
         },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: './test/wrangler.scale.toml' } })],
+        plugins: [
+          cloudflareTest({ wrangler: { configPath: './test/wrangler.scale.toml' } }),
+          quietPackageSourcemaps(),
+        ],
         test: {
           name: 'worker-scale',
           include: ['test/worker/scale/**/*.test.ts'],

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readPublishedElements, readPublishedLists } from '../generator/read-snapshot.ts';
+import { publishedElements, publishedLists } from '../test/support/node/published-snapshot.ts';
 import { measureLoad, type LoadFigures } from './load.ts';
 import { startPostgres, startPostgresPeer, type PostgresServer } from './peers/postgres.ts';
 import { QUERY_MIX, resolveQuery, type BenchQuery } from './query-mix.ts';
@@ -117,13 +117,13 @@ function measureInProcess(dist: string): InProcessFigures {
 }
 
 /** The published catalogue as the peers load it: naive Worker assets, and one JSON for PostgreSQL. */
-function exportForPeers(size: number, dist: string) {
+async function exportForPeers(size: number, dist: string) {
   const naiveDir = join(WORK, `naive-${size}-${TITLES}`);
   const pgFile = join(WORK, `catalogue-${size}-${TITLES}.json`);
   if (existsSync(join(naiveDir, 'manifest.json')) && existsSync(pgFile))
     return { naiveDir, pgFile };
-  const elements = readPublishedElements(dist);
-  const lists = readPublishedLists(dist);
+  const elements = await publishedElements(dist);
+  const lists = await publishedLists(dist);
   rmSync(naiveDir, { recursive: true, force: true });
   mkdirSync(naiveDir, { recursive: true });
   const CHUNK = 5000; // keeps each asset far below the 25 MiB file limit
@@ -237,7 +237,7 @@ async function benchSize(
   );
 
   log(`${size}: peers`);
-  const { naiveDir, pgFile } = exportForPeers(size, dist);
+  const { naiveDir, pgFile } = await exportForPeers(size, dist);
   let naive: RunningWorker | undefined;
   try {
     naive = await started(

@@ -1,10 +1,8 @@
 // The documentation files the build writes: the page filled with examples from the catalogue,
 // its script bundled, each file recorded in the manifest like the lists.
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENTATION_FILES } from '../../core/contract.ts';
-import { MANIFEST_PATH, type Manifest } from '../../core/snapshot-layout.ts';
 import {
   buildDocumentation,
   fillTemplate,
@@ -18,6 +16,7 @@ import {
   FIXTURE_SNAPSHOT,
   fixtureDocumentationFile,
 } from './build-fixture-snapshot.ts';
+import { publishedManifest } from '../support/node/published-snapshot.ts';
 
 const catalogue = compileCatalogue(readCatalogue(FIXTURE_CATALOGUE));
 const site = readSite();
@@ -72,10 +71,8 @@ describe('fillTemplate', () => {
 });
 
 describe('npm run build: the documentation files', () => {
-  it('are in the snapshot, each recorded in the manifest with its ETag and length', () => {
-    const manifest = JSON.parse(
-      readFileSync(join(FIXTURE_SNAPSHOT, MANIFEST_PATH), 'utf8'),
-    ) as Manifest;
+  it('are in the snapshot, each recorded in the manifest with its ETag and length', async () => {
+    const manifest = await publishedManifest(FIXTURE_SNAPSHOT);
     for (const { name } of DOCUMENTATION_FILES) {
       const entry = manifest.documentation[name];
       expect(entry.etag).toMatch(new RegExp(`^${manifest.buildId}-[0-9a-f]{16}$`));

@@ -1,8 +1,6 @@
 // The built snapshot against the catalogue it came from.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_PATH } from '../../core/snapshot-layout.ts';
 import {
   fixtureElements,
   fixtureLists,
@@ -15,11 +13,11 @@ import {
   FIXTURE_CATALOGUE,
   PROJECT_ROOT,
   allFiles,
-  readPublishedElements,
   runBuild,
   tempDir,
   treeDigest,
 } from './build-cli.ts';
+import { publishedElements, publishedManifest } from '../support/node/published-snapshot.ts';
 
 /** The contract's published form of an element, written out longhand. */
 function expectedPublished(element: RawElement) {
@@ -87,18 +85,18 @@ describe('npm run build: the fixture catalogue', () => {
     expect(result.stdout).toMatch(/written\s+\d+ files/);
   });
 
-  it('publishes every verified element, equal to its input resolved per the contract, in catalogue order', () => {
+  it('publishes every verified element, equal to its input resolved per the contract, in catalogue order', async () => {
     const expected = fixtureElements
       .filter((e) => e.status === 'TERVERIFIKASI')
       .map(expectedPublished);
-    const published = readPublishedElements(out);
+    const published = await publishedElements(out);
     expect(published).toEqual(expected);
     // key order too, which toEqual does not check
     expect(published.map((e) => JSON.stringify(e))).toEqual(expected.map((e) => JSON.stringify(e)));
   });
 
-  it('orders element files by plain code-unit comparison of their paths', () => {
-    const ids = (readPublishedElements(out) as { _id: string }[]).map((e) => e._id);
+  it('orders element files by plain code-unit comparison of their paths', async () => {
+    const ids = (await publishedElements(out)).map((e) => e._id);
     // Z-extra.json (element 19) sorts before a-lain.json (element 20): "Z" < "a" in code units
     const zExtra = ids.indexOf('000000000000000000001013');
     expect(zExtra).toBeGreaterThan(0);
@@ -133,13 +131,13 @@ describe('npm run build: the fixture catalogue', () => {
     expect(treeDigest(again)).toEqual(treeDigest(out));
   });
 
-  it('derives the build id from the content', () => {
+  it('derives the build id from the content', async () => {
     const other = tempDir('dist-');
     expect(
       runBuild(['--data', FIXTURE_CATALOGUE, '--out', other, '--block-bytes', '100000']).status,
     ).toBe(0);
-    const id = (dir: string) => JSON.parse(readFileSync(join(dir, MANIFEST_PATH), 'utf8')).buildId;
-    expect(id(other)).not.toBe(id(out));
+    const id = async (dir: string) => (await publishedManifest(dir)).buildId;
+    expect(await id(other)).not.toBe(await id(out));
   });
 
   it('replaces a previous output completely', () => {
@@ -162,11 +160,11 @@ describe('npm run build: the fixture catalogue', () => {
 });
 
 describe('npm run build: the sample catalogue in data/', () => {
-  it('builds, publishing only verified elements', () => {
+  it('builds, publishing only verified elements', async () => {
     const out = tempDir('dist-');
     const result = runBuild(['--data', join(PROJECT_ROOT, 'data'), '--out', out]);
     expect(result.status, result.stderr).toBe(0);
-    const published = readPublishedElements(out) as { status: string }[];
+    const published = await publishedElements(out);
     expect(published.length).toBeGreaterThanOrEqual(150);
     expect(published.every((e) => e.status === 'TERVERIFIKASI')).toBe(true);
   });

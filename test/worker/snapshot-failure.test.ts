@@ -1,6 +1,8 @@
-// The real app with an ASSETS binding that cannot serve the snapshot.
-import { describe, expect, it } from 'vitest';
+// The real app with an ASSETS binding that cannot serve the snapshot. Each failure is logged
+// (console.error, with its stack): expected here, so each test checks the log instead of printing it.
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import app from '../../worker/index.ts';
+import { SnapshotUnavailable } from '../../worker/snapshot-store.ts';
 import { expectErrorBody } from '../support/error-body.ts';
 import { fixtureId } from '../support/fixture-catalogue.ts';
 
@@ -15,6 +17,21 @@ const throwingAssets = {
 const ask = (path: string, assets: Fetcher) =>
   app.request(`https://api.test${path}`, {}, { ASSETS: assets });
 
+let loggedError: MockInstance<typeof console.error>;
+beforeEach(() => {
+  loggedError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  loggedError.mockRestore();
+});
+
+/** The Worker logged the failed read of this request. */
+const expectLogged = (path: string) =>
+  expect(loggedError).toHaveBeenCalledWith(
+    `GET https://api.test${path}:`,
+    expect.any(SnapshotUnavailable),
+  );
+
 describe.each([
   ['missing files', brokenAssets],
   ['failing reads', throwingAssets],
@@ -25,6 +42,7 @@ describe.each([
       const response = await ask(path, assets);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: 'Failed to fetch data.' });
+      expectLogged(path);
     },
   );
 
@@ -38,6 +56,7 @@ describe.each([
     expect(await expectErrorBody(await ask(path, assets), 400, 'message')).toBe(
       'Failed to fetch data.',
     );
+    expectLogged(path);
   });
 });
 
@@ -60,5 +79,7 @@ describe('when the element files are missing', () => {
         'message',
       ),
     ).toBe('Failed to fetch data.');
+    expectLogged('/api/v1/data-element');
+    expectLogged(`/api/v1/data-element/${fixtureId(1)}/2022.csv`);
   });
 });

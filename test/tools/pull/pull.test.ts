@@ -4,13 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REFERENCE_LISTS } from '../../../core/contract.ts';
-import {
-  copyCatalogue,
-  readPublishedElements,
-  runBuild,
-  tempDir,
-  treeDigest,
-} from '../../generator/build-cli.ts';
+import { copyCatalogue, runBuild, tempDir, treeDigest } from '../../generator/build-cli.ts';
 import {
   fixtureCatalogue,
   isPage,
@@ -18,6 +12,7 @@ import {
   type FakeSource,
   type FakeSourceOptions,
 } from '../../support/fake-source.ts';
+import { publishedElements } from '../../support/node/published-snapshot.ts';
 import { runPull, stagingLeftBeside } from './pull-cli.ts';
 
 const FAST_RETRIES = ['--retry-delay', '10'];
@@ -44,11 +39,11 @@ function expectLeftAsItWas(existing: { dir: string; digest: Record<string, strin
   expect(stagingLeftBeside(existing.dir)).toEqual([]);
 }
 
-const publishedIds = (catalogueDir: string) => {
+const publishedIds = async (catalogueDir: string) => {
   const out = join(tempDir('pulled-dist-'), 'dist');
   const built = runBuild(['--data', catalogueDir, '--out', out]);
   expect(built.status, built.stderr).toBe(0);
-  return readPublishedElements(out).map((element) => element._id);
+  return (await publishedElements(out)).map((element) => element._id);
 };
 
 describe('npm run pull: a source that pages', () => {
@@ -68,7 +63,7 @@ describe('npm run pull: a source that pages', () => {
       /mode +paging, 4 elements a request: the source's catalogue order is kept/,
     );
     expect(run.stdout).toMatch(/elements +19 in 5 files; 19 published/);
-    expect(publishedIds(out)).toEqual(fake.catalogue.elements.map((element) => element._id));
+    expect(await publishedIds(out)).toEqual(fake.catalogue.elements.map((element) => element._id));
     for (const { name, file } of REFERENCE_LISTS)
       expect(readFileSync(join(out, file), 'utf8')).toBe(
         JSON.stringify(fake.catalogue.lists[name]),
@@ -114,7 +109,7 @@ describe('npm run pull: a source that pages', () => {
     const out = join(tempDir('pull-'), 'data');
     const run = await runPull(['--from', fake.url, '--out', out]);
     expect(run.status, run.stderr).toBe(0);
-    expect(publishedIds(out)).toEqual([]);
+    expect(await publishedIds(out)).toEqual([]);
   });
 });
 
@@ -136,7 +131,7 @@ describe('npm run pull: a source that does not page (the original service)', () 
         .filter((element) => element.dataSource.slug === slug)
         .map((element) => element._id),
     );
-    expect(publishedIds(out)).toEqual(bySource);
+    expect(await publishedIds(out)).toEqual(bySource);
   });
 
   it('keeps only the elements of the data source asked for, when the source matches slugs loosely', async () => {
@@ -157,7 +152,7 @@ describe('npm run pull: a source that does not page (the original service)', () 
     const run = await runPull(['--from', fake.url, '--out', out]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/skipped +3 answered under another data source's slug/);
-    expect(publishedIds(out).sort()).toEqual(
+    expect((await publishedIds(out)).sort()).toEqual(
       catalogue.elements.map((element) => element._id).sort(),
     );
   });
@@ -188,7 +183,7 @@ describe('npm run pull: transient failures are asked again', () => {
       /GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/data-element\?limit=4&offset=8: answered 500 \{"error":"busy"\}; asking again in/,
     );
     expect(run.stdout).toMatch(/requests +\d+ \(1 of them a retry\)/);
-    expect(publishedIds(out)).toEqual(fake.catalogue.elements.map((element) => element._id));
+    expect(await publishedIds(out)).toEqual(fake.catalogue.elements.map((element) => element._id));
   });
 
   it('waits as long as a 429 Retry-After asks', async () => {

@@ -1,0 +1,67 @@
+// A built snapshot on disk read back the way the Worker reads it: the Worker's own store
+// (worker/snapshot-store.ts) over the folder. The one reader of the snapshot format, for tests
+// and benchmarks too.
+import { REFERENCE_LISTS, type ReferenceListName } from '../../../core/contract.ts';
+import type { DataElement, ReferenceItem } from '../../../core/schema.ts';
+import type { Manifest } from '../../../core/snapshot-layout.ts';
+import { ReadBudget } from '../../../worker/read-budget.ts';
+import { SnapshotStore } from '../../../worker/snapshot-store.ts';
+import { folderAssets } from './folder-assets.ts';
+
+/** Reading a whole snapshot back is no request: no bound on the number of reads. */
+const unbounded = () => new ReadBudget(Number.POSITIVE_INFINITY);
+
+const storeOver = (dir: string) => new SnapshotStore(folderAssets(dir));
+
+export function publishedManifest(dir: string): Promise<Manifest> {
+  return storeOver(dir).manifest(unbounded());
+}
+
+/** Every published element, in catalogue order, read run by run through the index. */
+export async function publishedElements(dir: string): Promise<DataElement[]> {
+  const store = storeOver(dir);
+  const budget = unbounded();
+  const index = await store.index(budget);
+  const { elementBlock, elementStart, elementLength } = index.sections;
+  const decoder = new TextDecoder();
+  const elements: DataElement[] = [];
+  let run = -1;
+  let runBytes: Uint8Array = new Uint8Array(0);
+  for (let element = 0; element < index.elementCount; element++) {
+    const block = elementBlock[element]!;
+    if (index.blockRun[block] !== run) {
+      run = index.blockRun[block]!;
+      runBytes = await wholeRun(store, index.buildId, run, budget);
+    }
+    const start = index.blockRunOffset[block]! + elementStart[element]!;
+    const bytes = runBytes.subarray(start, start + elementLength[element]!);
+    elements.push(JSON.parse(decoder.decode(bytes)) as DataElement);
+  }
+  return elements;
+}
+
+async function wholeRun(
+  store: SnapshotStore,
+  buildId: string,
+  run: number,
+  budget: ReadBudget,
+): Promise<Uint8Array> {
+  const { body, release } = await store.run(buildId, run, budget);
+  try {
+    return new Uint8Array(await new Response(body).arrayBuffer());
+  } finally {
+    release();
+  }
+}
+
+/** Every reference list's items, by list name. */
+export async function publishedLists(
+  dir: string,
+): Promise<Record<ReferenceListName, ReferenceItem[]>> {
+  const store = storeOver(dir);
+  const budget = unbounded();
+  const lists = await Promise.all(
+    REFERENCE_LISTS.map(async ({ name }) => [name, await store.listItems(name, budget)] as const),
+  );
+  return Object.fromEntries(lists) as Record<ReferenceListName, ReferenceItem[]>;
+}
