@@ -3,7 +3,7 @@
 // Usage: tsx bench/validation.ts [--elements N]
 import { parseArgs } from 'node:util';
 import { DataElementInput } from '../core/schema.ts';
-import { checkElementShape } from '../generator/structure.ts';
+import { checkElementShape } from '../generator/validate-shapes.ts';
 import { generateCatalogue } from '../tools/synth/catalogue.ts';
 
 const { values } = parseArgs({ options: { elements: { type: 'string', default: '50000' } } });

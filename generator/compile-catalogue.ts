@@ -17,7 +17,7 @@ import {
 } from '../core/schema.ts';
 import { parseJson } from './json-syntax.ts';
 import { jsonPath, type Problem } from './problems.ts';
-import { checkElementShape, checkReferenceListShape } from './structure.ts';
+import { checkElementShape, checkReferenceListShape } from './validate-shapes.ts';
 
 /** A file as read from disk: its text, or why it could not be read. */
 export type SourceFile = { file: string; text: string } | { file: string; unreadable: string };

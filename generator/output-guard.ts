@@ -56,9 +56,9 @@ export function outputConflict(out: string, guarded: readonly GuardedFolder[]): 
 }
 
 /** The real path of a folder that may not exist yet: its nearest existing ancestor resolved, then the rest. */
-export function realPathOf(path: string): string {
+export function realPathOf(path: string, cwd = process.cwd()): string {
   const missing: string[] = [];
-  let existing = resolve(path);
+  let existing = resolve(cwd, path);
   while (!existsSync(existing) && dirname(existing) !== existing) {
     missing.unshift(basename(existing));
     existing = dirname(existing);
@@ -78,7 +78,7 @@ export function projectRootAbove(start: string): string | undefined {
 export function projectFolders(cwd = process.cwd()): GuardedFolder[] {
   const roots = [CODE_PROJECT_ROOT, projectRootAbove(cwd)]
     .filter((root): root is string => root !== undefined)
-    .map(realPathOf);
+    .map((root) => realPathOf(root));
   return [...new Set(roots)].map((path) => ({
     role: 'project',
     path,
@@ -87,13 +87,20 @@ export function projectFolders(cwd = process.cwd()): GuardedFolder[] {
   }));
 }
 
-/** The build's --out: never the catalogue, around it or inside it; never the project or around it. */
-export function refuseBuildOutput(out: string, catalogue: string): string | undefined {
-  const conflict = outputConflict(realPathOf(out), [
-    ...projectFolders(),
+/**
+ * The build's --out: never the catalogue, around it or inside it; never the project or around it.
+ * `cwd`: the working folder the paths are relative to, and whose project is guarded.
+ */
+export function refuseBuildOutput(
+  out: string,
+  catalogue: string,
+  cwd = process.cwd(),
+): string | undefined {
+  const conflict = outputConflict(realPathOf(out, cwd), [
+    ...projectFolders(cwd),
     {
       role: 'catalogue',
-      path: realPathOf(catalogue),
+      path: realPathOf(catalogue, cwd),
       shown: catalogue,
       refused: ['same', 'contains', 'inside'],
     },

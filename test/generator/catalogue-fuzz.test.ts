@@ -1,10 +1,11 @@
 // Seeded mutations of the sample catalogue fed to the generator. Invalid ones: problems that
-// name a file (and a path where one exists), no exception. Through the CLI: exit 1, no stack
-// trace, the previous output byte for byte intact. Valid-but-extreme ones: they build.
+// name a file (and a path where one exists), no exception; in memory, and on disk through the
+// build's read step. Through the CLI, once: exit 1, no stack trace, the previous output byte for
+// byte intact. Valid-but-extreme ones: they build.
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFERENCE_LISTS } from '../../core/contract.ts';
 import {
   compileCatalogue,
@@ -13,6 +14,11 @@ import {
 } from '../../generator/compile-catalogue.ts';
 import { compareCodeUnits } from '../../generator/read-catalogue.ts';
 import { seededRandom } from '../../tools/synth/seeded-random.ts';
+import {
+  buildCatalogueFolder,
+  compileCatalogueFolder,
+  problemReport,
+} from '../support/node/generator-steps.ts';
 import { PROJECT_ROOT, copyCatalogue, runBuild, tempDir, treeDigest } from './build-cli.ts';
 
 const SAMPLE = join(PROJECT_ROOT, 'data');
@@ -298,50 +304,55 @@ describe('catalogue fuzzing', () => {
     );
   });
 
+  const onDisk: [string, (dir: string) => void][] = [
+    ...MUTATIONS.filter((m) => !m.valid).map((m): [string, (dir: string) => void] => [
+      m.name,
+      (dir) => {
+        const files: Files = new Map(sampleFiles);
+        m.apply(files);
+        for (const [path, text] of files) writeFileSync(join(dir, path), text);
+      },
+    ]),
+    ['a file that is a directory', (dir) => mkdirSync(join(dir, 'data-element/dinkes/9999.json'))],
+    [
+      'a list that is a directory',
+      (dir) => {
+        rmSync(join(dir, 'sector.json'));
+        mkdirSync(join(dir, 'sector.json'));
+      },
+    ],
+    [
+      'a broken symbolic link',
+      (dir) => symlinkSync(join(dir, 'tidak-ada.json'), join(dir, 'data-element/dinkes/9998.json')),
+    ],
+    [
+      'a missing data-element folder',
+      (dir) => rmSync(join(dir, 'data-element'), { recursive: true }),
+    ],
+  ];
+
+  /** A scratch copy of the sample catalogue, mutated on disk. */
+  const mutatedSample = (mutate: (dir: string) => void) => {
+    const dir = copyCatalogue(SAMPLE);
+    mutate(dir);
+    return dir;
+  };
+
+  it.each(onDisk)('%s, on disk: problems named, no exception', (_, mutate) => {
+    const catalogue = compileCatalogueFolder(mutatedSample(mutate));
+    const report = problemReport(catalogue);
+    expect(catalogue.problems.length, report).toBeGreaterThan(0);
+    expect(report).toMatch(/\.json|data-element/);
+  });
+
   describe('through the CLI, the previous output survives', () => {
-    let out: string;
-    let digest: Record<string, string>;
-    beforeAll(() => {
-      out = tempDir('dist-');
-      expect(runBuild(['--data', SAMPLE, '--out', out]).status).toBe(0);
-      digest = treeDigest(out);
-    });
+    const [name, mutate] = onDisk.find(([kind]) => kind === 'a deeply nested metadata value')!;
 
-    const onDisk: [string, (dir: string) => void][] = [
-      ...MUTATIONS.filter((m) => !m.valid).map((m): [string, (dir: string) => void] => [
-        m.name,
-        (dir) => {
-          const files: Files = new Map(sampleFiles);
-          m.apply(files);
-          for (const [path, text] of files) writeFileSync(join(dir, path), text);
-        },
-      ]),
-      [
-        'a file that is a directory',
-        (dir) => mkdirSync(join(dir, 'data-element/dinkes/9999.json')),
-      ],
-      [
-        'a list that is a directory',
-        (dir) => {
-          rmSync(join(dir, 'sector.json'));
-          mkdirSync(join(dir, 'sector.json'));
-        },
-      ],
-      [
-        'a broken symbolic link',
-        (dir) =>
-          symlinkSync(join(dir, 'tidak-ada.json'), join(dir, 'data-element/dinkes/9998.json')),
-      ],
-      [
-        'a missing data-element folder',
-        (dir) => rmSync(join(dir, 'data-element'), { recursive: true }),
-      ],
-    ];
-
-    it.each(onDisk)('%s: exit 1, problems named, no stack trace, output intact', (_, mutate) => {
-      const dir = copyCatalogue(SAMPLE);
-      mutate(dir);
-      const result = runBuild(['--data', dir, '--out', out]);
+    it(`${name}: exit 1, problems named, no stack trace, output intact`, () => {
+      const out = tempDir('dist-');
+      buildCatalogueFolder(SAMPLE, out);
+      const digest = treeDigest(out);
+      const result = runBuild(['--data', mutatedSample(mutate), '--out', out]);
       expect(result.status, result.stderr).toBe(1);
       expect(result.stderr).toMatch(/\.json|data-element/);
       expect(result.stderr).not.toMatch(/\n\s+at /);

@@ -1,6 +1,7 @@
 // The build replaces its --out folder whole. These are the outputs that would have deleted the
 // catalogue or the project (as `npm run build -- --out data` once did), refused before anything
 // is touched. Project cases run in a scratch project, so a regression deletes only scratch files.
+// Each kind of output is checked by the guard in process; the command line, for its exit codes.
 import { cpSync, existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -10,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import {
   outputConflict,
   projectFolders,
+  refuseBuildOutput,
   relationOf,
   type GuardedFolder,
 } from '../../generator/output-guard.ts';
@@ -37,30 +39,41 @@ function scratchProject() {
   return { project, digest: treeDigest(project) };
 }
 
-function expectRefusedUntouched(
-  result: { status: number | null; stdout: string; stderr: string },
-  message: RegExp,
-) {
-  expect(result.status).toBe(2);
-  expect(result.stderr).toMatch(message);
-  expect(result.stderr).toMatch(/Nothing was touched/);
-  expect(result.stdout).toBe('');
+/** What the build's guard says of these options in a build run from `cwd` (--data defaults to data). */
+const refusalIn = (cwd: string, { data = 'data', out }: { data?: string; out: string }) =>
+  refuseBuildOutput(out, data, cwd);
+
+function expectRefused(refusal: string | undefined, message: RegExp) {
+  expect(refusal).toMatch(message);
+  expect(refusal).toMatch(/Nothing was touched/);
 }
 
 describe('npm run build refuses an --out that would replace the catalogue or the project', () => {
-  it('refuses --out data: the build would delete the catalogue', () => {
+  it('refuses --out data with exit code 2: the build would delete the catalogue', () => {
     const { project, digest } = scratchProject();
-    expectRefusedUntouched(
-      runBuildIn(project, ['--out', 'data']),
+    const result = runBuildIn(project, ['--out', 'data']);
+    expect(result.status).toBe(2);
+    expectRefused(
+      result.stderr,
       /^--out data is the catalogue folder: replacing it would delete the catalogue\./m,
     );
+    expect(result.stdout).toBe('');
     expect(treeDigest(project)).toEqual(digest);
   });
 
+  it('still builds into a fresh folder beside the catalogue', () => {
+    const { project } = scratchProject();
+    const result = runBuildIn(project, ['--out', 'dist']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(existsSync(join(project, 'dist/_snapshot/manifest.json'))).toBe(true);
+  });
+});
+
+describe("the build's output guard, in process", () => {
   it('refuses --out data/dist: the next build would read the snapshot as catalogue files', () => {
     const { project, digest } = scratchProject();
-    expectRefusedUntouched(
-      runBuildIn(project, ['--out', 'data/dist']),
+    expectRefused(
+      refusalIn(project, { out: 'data/dist' }),
       /^--out data\/dist lies inside the catalogue folder data: the next build would read the output as catalogue files\./m,
     );
     expect(treeDigest(project)).toEqual(digest);
@@ -69,8 +82,8 @@ describe('npm run build refuses an --out that would replace the catalogue or the
 
   it('refuses --out .: the build would delete the project', () => {
     const { project, digest } = scratchProject();
-    expectRefusedUntouched(
-      runBuildIn(project, ['--out', '.']),
+    expectRefused(
+      refusalIn(project, { out: '.' }),
       /^--out \. is the project folder: replacing it would delete the project\./m,
     );
     expect(treeDigest(project)).toEqual(digest);
@@ -78,8 +91,8 @@ describe('npm run build refuses an --out that would replace the catalogue or the
 
   it('refuses --out ..: the build would delete the folder holding the project', () => {
     const { project, digest } = scratchProject();
-    expectRefusedUntouched(
-      runBuildIn(project, ['--out', '..']),
+    expectRefused(
+      refusalIn(project, { out: '..' }),
       /^--out \.\. contains the project folder .*project: replacing it would delete the project\./m,
     );
     expect(treeDigest(project)).toEqual(digest);
@@ -89,8 +102,8 @@ describe('npm run build refuses an --out that would replace the catalogue or the
     const { project } = scratchProject();
     symlinkSync(join(project, 'data'), join(project, 'catalogue-link'));
     const digest = treeDigest(project);
-    expectRefusedUntouched(
-      runBuildIn(project, ['--data', 'catalogue-link', '--out', 'data']),
+    expectRefused(
+      refusalIn(project, { data: 'catalogue-link', out: 'data' }),
       /^--out data is the catalogue folder/m,
     );
     expect(treeDigest(project)).toEqual(digest);
@@ -100,13 +113,6 @@ describe('npm run build refuses an --out that would replace the catalogue or the
     const { project } = scratchProject();
     const guarded = projectFolders(project).map((folder) => folder.path);
     expect(guarded).toEqual([realpathSync(PROJECT_ROOT), realpathSync(project)]);
-  });
-
-  it('still builds into a fresh folder beside the catalogue', () => {
-    const { project } = scratchProject();
-    const result = runBuildIn(project, ['--out', 'dist']);
-    expect(result.status, result.stderr).toBe(0);
-    expect(existsSync(join(project, 'dist/_snapshot/manifest.json'))).toBe(true);
   });
 });
 

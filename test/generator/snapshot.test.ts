@@ -1,4 +1,5 @@
-// The built snapshot against the catalogue it came from.
+// The built snapshot against the catalogue it came from. The command line builds the fixture
+// catalogue once; the other builds run the build's steps in process.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   type RawElement,
   type RawRef,
 } from '../support/fixture-catalogue.ts';
+import { buildCatalogueFolder } from '../support/node/generator-steps.ts';
 import {
   FIXTURE_CATALOGUE,
   PROJECT_ROOT,
@@ -59,6 +61,9 @@ function expectedPublished(element: RawElement) {
     field: element.field.map((r) => item('field', r)),
   };
 }
+
+/** The tiers of the command line's build below, for the builds in process. */
+const SMALL_TIERS = { blockBytes: 2000, runBytes: 5000 };
 
 describe('npm run build: the fixture catalogue', () => {
   let out: string;
@@ -116,54 +121,29 @@ describe('npm run build: the fixture catalogue', () => {
 
   it('is reproducible: the same catalogue gives the same bytes and build id', () => {
     const again = tempDir('dist-');
-    expect(
-      runBuild([
-        '--data',
-        FIXTURE_CATALOGUE,
-        '--out',
-        again,
-        '--block-bytes',
-        '2000',
-        '--run-bytes',
-        '5000',
-      ]).status,
-    ).toBe(0);
+    buildCatalogueFolder(FIXTURE_CATALOGUE, again, SMALL_TIERS);
     expect(treeDigest(again)).toEqual(treeDigest(out));
   });
 
   it('derives the build id from the content', async () => {
     const other = tempDir('dist-');
-    expect(
-      runBuild(['--data', FIXTURE_CATALOGUE, '--out', other, '--block-bytes', '100000']).status,
-    ).toBe(0);
+    buildCatalogueFolder(FIXTURE_CATALOGUE, other, { blockBytes: 100000 });
     const id = async (dir: string) => (await publishedManifest(dir)).buildId;
     expect(await id(other)).not.toBe(await id(out));
   });
 
   it('replaces a previous output completely', () => {
     const target = tempDir('dist-');
-    expect(runBuild(['--data', join(PROJECT_ROOT, 'data'), '--out', target]).status).toBe(0);
-    expect(
-      runBuild([
-        '--data',
-        FIXTURE_CATALOGUE,
-        '--out',
-        target,
-        '--block-bytes',
-        '2000',
-        '--run-bytes',
-        '5000',
-      ]).status,
-    ).toBe(0);
+    buildCatalogueFolder(join(PROJECT_ROOT, 'data'), target);
+    buildCatalogueFolder(FIXTURE_CATALOGUE, target, SMALL_TIERS);
     expect(treeDigest(target)).toEqual(treeDigest(out));
   });
 });
 
-describe('npm run build: the sample catalogue in data/', () => {
-  it('builds, publishing only verified elements', async () => {
+describe('the build steps on the sample catalogue in data/', () => {
+  it('build it, publishing only verified elements', async () => {
     const out = tempDir('dist-');
-    const result = runBuild(['--data', join(PROJECT_ROOT, 'data'), '--out', out]);
-    expect(result.status, result.stderr).toBe(0);
+    buildCatalogueFolder(join(PROJECT_ROOT, 'data'), out);
     const published = await publishedElements(out);
     expect(published.length).toBeGreaterThanOrEqual(150);
     expect(published.every((e) => e.status === 'TERVERIFIKASI')).toBe(true);

@@ -1,9 +1,16 @@
 // One scenario per kind of problem the contract lists: the build names file, path and what is
-// wrong, exits non-zero, and leaves the previous output byte for byte as it was.
+// wrong. Checked in process, through the build's read and compile steps on a mutated copy of the
+// fixture catalogue. Through the command line, once: it exits 1 with no stack trace, and leaves
+// the previous output byte for byte as it was.
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { copyCatalogue, runBuild, tempDir, treeDigest } from './build-cli.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  buildCatalogueFolder,
+  compileCatalogueFolder,
+  problemReport,
+} from '../support/node/generator-steps.ts';
+import { FIXTURE_CATALOGUE, copyCatalogue, runBuild, tempDir, treeDigest } from './build-cli.ts';
 
 type Json = any;
 const edit = (dir: string, file: string, change: (value: Json) => Json | void) => {
@@ -178,53 +185,56 @@ const SCENARIOS: Scenario[] = [
     mutate: (dir) => edit(dir, E2022, (v) => void (v[4].data[0].table.rows[0] = ['Kota'])),
     expected: [/\[4\]\.data\[0\]\.table\.rows\[0\]: row has 1 cells, headers span 2$/m],
   },
-  {
-    name: 'several problems at once, in several files',
-    mutate: (dir) => {
-      edit(dir, E2022, (v) => void delete v[1].unit);
-      edit(dir, 'data-element/2024.json', (v) => void (v[0].data[0].year = 1.5));
-      edit(dir, 'category.json', (v) => void (v[1].slug = v[0].slug));
-    },
-    expected: [
-      /2022\.json: \[1\]\.unit: is missing/,
-      /2024\.json: \[0\]\.data\[0\]\.year: expected integer/,
-      /category\.json: \[1\]\.slug: duplicate slug/,
-      /^4 problems in /m,
-    ],
-  },
 ];
 
-describe('npm run build: a bad catalogue', () => {
-  let previousOutput: string;
-  let previousDigest: Record<string, string>;
-  beforeAll(() => {
-    previousOutput = tempDir('dist-');
-    const built = runBuild(['--data', copyCatalogue(), '--out', previousOutput]);
-    expect(built.status).toBe(0);
-    previousDigest = treeDigest(previousOutput);
+/** Run through the command line: its report ends with the number of problems. */
+const SEVERAL_PROBLEMS: Scenario = {
+  name: 'several problems at once, in several files',
+  mutate: (dir) => {
+    edit(dir, E2022, (v) => void delete v[1].unit);
+    edit(dir, 'data-element/2024.json', (v) => void (v[0].data[0].year = 1.5));
+    edit(dir, 'category.json', (v) => void (v[1].slug = v[0].slug));
+  },
+  expected: [
+    /2022\.json: \[1\]\.unit: is missing/,
+    /2024\.json: \[0\]\.data\[0\]\.year: expected integer/,
+    /category\.json: \[1\]\.slug: duplicate slug/,
+    /^4 problems in /m,
+  ],
+};
+
+/** A scratch copy of the fixture catalogue, mutated. */
+function mutatedCatalogue(mutate: (dir: string) => void): string {
+  const dir = copyCatalogue();
+  mutate(dir);
+  return dir;
+}
+
+describe('the build steps on a bad catalogue', () => {
+  it.each(SCENARIOS)('report $name', ({ mutate, expected }) => {
+    const report = problemReport(compileCatalogueFolder(mutatedCatalogue(mutate)));
+    for (const line of expected) expect(report).toMatch(line);
   });
 
-  it.each(SCENARIOS)(
-    'reports $name, exits 1 and leaves the previous output intact',
-    ({ mutate, expected }) => {
-      const dir = copyCatalogue();
-      mutate(dir);
-      const result = runBuild(['--data', dir, '--out', previousOutput]);
-      expect(result.status).toBe(1);
-      for (const line of expected) expect(result.stderr).toMatch(line);
-      expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
-      expect(result.stdout).toBe('');
-      expect(treeDigest(previousOutput)).toEqual(previousDigest);
-    },
-  );
-
   // root reads any file whatever its mode, so this one needs an ordinary user
-  it.skipIf(process.getuid?.() === 0)('reports an unreadable file', () => {
-    const dir = copyCatalogue();
-    chmodSync(join(dir, E2022), 0o000);
+  it.skipIf(process.getuid?.() === 0)('report an unreadable file', () => {
+    const dir = mutatedCatalogue((dir) => chmodSync(join(dir, E2022), 0o000));
+    expect(problemReport(compileCatalogueFolder(dir))).toMatch(/2022\.json: cannot be read/);
+  });
+});
+
+describe('npm run build: a bad catalogue', () => {
+  it(`reports ${SEVERAL_PROBLEMS.name}, exits 1 and leaves the previous output intact`, () => {
+    const previousOutput = tempDir('dist-');
+    buildCatalogueFolder(FIXTURE_CATALOGUE, previousOutput);
+    const previousDigest = treeDigest(previousOutput);
+    const dir = mutatedCatalogue(SEVERAL_PROBLEMS.mutate);
     const result = runBuild(['--data', dir, '--out', previousOutput]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/2022\.json: cannot be read/);
+    for (const line of SEVERAL_PROBLEMS.expected) expect(result.stderr).toMatch(line);
+    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(result.stdout).toBe('');
+    expect(treeDigest(previousOutput)).toEqual(previousDigest);
   });
 });
 

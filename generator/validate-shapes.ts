@@ -1,5 +1,5 @@
-// Structural validation: zod is the source of truth; its JSON Schema, compiled by ajv, checks
-// the bulk (every data element) fast. Both report problems as {file, path, message}.
+// Shape validation of the catalogue: zod is the source of truth; its JSON Schema, compiled by
+// ajv, checks the bulk (every data element) fast. Both report problems as {file, path, message}.
 import { Ajv, type ErrorObject } from 'ajv';
 import { z } from 'zod';
 import { DataElementInput, ReferenceListInput } from '../core/schema.ts';
