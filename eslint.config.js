@@ -14,6 +14,8 @@ export default tseslint.config(
       'test/.snapshot*/',
       'test/.scale-catalogue/',
       '.ci/out/',
+      'scratch/',
+      '.dist-*/',
     ],
   },
   js.configs.recommended,

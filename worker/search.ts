@@ -134,15 +134,11 @@ export function matchTitles(
 ): Uint32Array {
   if (!pattern) return candidates ?? allElements(index.elementCount);
   const { elementTitle } = index.sections;
-  // the titles of the candidates, each once, ascending (many elements may share a title)
+  // the titles of the candidates (in any order, repeats allowed: the title search takes a set)
   let titleCandidates: Uint32Array | undefined;
   if (candidates) {
-    const seen = new Uint8Array(index.titles.count);
-    for (const e of candidates) seen[elementTitle[e]!] = 1;
     titleCandidates = new Uint32Array(candidates.length);
-    let n = 0;
-    for (let t = 0; t < seen.length; t++) if (seen[t]) titleCandidates[n++] = t;
-    titleCandidates = titleCandidates.subarray(0, n);
+    for (let i = 0; i < candidates.length; i++) titleCandidates[i] = elementTitle[candidates[i]!]!;
   }
   const matched = new Uint8Array(index.titles.count);
   for (const t of findMatchingTitles(index.titles, pattern, titleCandidates)) matched[t] = 1;

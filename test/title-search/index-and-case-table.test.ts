@@ -1,7 +1,7 @@
 // The index bytes and the case table: a round trip through encode and decode, and the embedded
 // case table against the running engine's String.prototype.toUpperCase and RegExp.
 import { describe, expect, it } from 'vitest';
-import { canonicalTable } from '../../worker/title-search/canonical-case.ts';
+import { canonicalTable, canonicalUnit } from '../../worker/title-search/canonical-case.ts';
 import { decodeTitleSearchIndex, encodeTitleSearchIndex } from '../../worker/title-search/index.ts';
 
 describe('the embedded case table', () => {
@@ -15,6 +15,15 @@ describe('the embedded case table', () => {
           ? unit
           : upper.charCodeAt(0);
       if (table[unit] !== folded) differences.push(unit.toString(16));
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it('gives the same canonical unit one unit at a time as the whole table', () => {
+    const table = canonicalTable();
+    const differences: string[] = [];
+    for (let unit = 0; unit < 0x10000; unit++) {
+      if (canonicalUnit(unit) !== table[unit]) differences.push(unit.toString(16));
     }
     expect(differences).toEqual([]);
   });

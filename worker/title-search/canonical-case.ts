@@ -46,36 +46,58 @@ const CASE_RUNS = [
   26, 1, -32,
 ];
 
+let varying: { units: Uint16Array; canonical: Uint16Array } | undefined;
 let table: Uint16Array | undefined;
-let varyingUnits: Uint16Array | undefined;
 
-/** Canonical unit of every code unit (128 KiB, built on first use). */
-export function canonicalTable(): Uint16Array {
-  if (!table) {
-    table = new Uint16Array(0x10000);
-    for (let unit = 0; unit < 0x10000; unit++) table[unit] = unit;
-    const varying: number[] = [];
+/** The code units whose canonical unit is another one, ascending, and their canonical units. */
+function varyingUnits(): { units: Uint16Array; canonical: Uint16Array } {
+  if (!varying) {
+    const pairs: [number, number][] = [];
     for (let i = 0; i < CASE_RUNS.length; i += 4) {
-      const [first, count, stride, delta] = CASE_RUNS.slice(i, i + 4) as [
-        number,
-        number,
-        number,
-        number,
-      ];
-      for (let k = 0, unit = first; k < count; k++, unit += stride) {
-        table[unit] = unit + delta;
-        varying.push(unit);
-      }
+      const first = CASE_RUNS[i]!;
+      const count = CASE_RUNS[i + 1]!;
+      const stride = CASE_RUNS[i + 2]!;
+      const delta = CASE_RUNS[i + 3]!;
+      for (let k = 0, unit = first; k < count; k++, unit += stride)
+        pairs.push([unit, unit + delta]);
     }
-    varyingUnits = Uint16Array.from(varying).sort();
+    pairs.sort((a, b) => a[0] - b[0]);
+    varying = {
+      units: Uint16Array.from(pairs, (pair) => pair[0]),
+      canonical: Uint16Array.from(pairs, (pair) => pair[1]),
+    };
   }
-  return table;
+  return varying;
 }
 
 /** The code units whose canonical unit is another one, ascending. */
 export function caseVaryingUnits(): Uint16Array {
-  canonicalTable();
-  return varyingUnits!;
+  return varyingUnits().units;
 }
 
-export const canonicalize = (unit: number): number => canonicalTable()[unit]!;
+/**
+ * Canonical unit of one code unit, from the short list of those that vary (a pattern needs a
+ * few of them; a fresh isolate's first search should not build the whole table).
+ */
+export function canonicalUnit(unit: number): number {
+  const { units, canonical } = varyingUnits();
+  let low = 0;
+  let high = units.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (units[mid]! < unit) low = mid + 1;
+    else high = mid;
+  }
+  return units[low] === unit ? canonical[low]! : unit;
+}
+
+/** Canonical unit of every code unit (128 KiB, built on first use): for canonicalizing titles. */
+export function canonicalTable(): Uint16Array {
+  if (!table) {
+    table = new Uint16Array(0x10000);
+    for (let unit = 0; unit < 0x10000; unit++) table[unit] = unit;
+    const { units, canonical } = varyingUnits();
+    units.forEach((unit, i) => (table![unit] = canonical[i]!));
+  }
+  return table;
+}

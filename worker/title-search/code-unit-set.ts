@@ -1,6 +1,6 @@
 // Sets of UTF-16 code units as sorted, disjoint half-open ranges [start, end), flattened:
 // [s0, e0, s1, e1, …]. Everything a pattern's characters, classes and escapes denote.
-import { canonicalTable, caseVaryingUnits } from './canonical-case.ts';
+import { canonicalUnit, caseVaryingUnits } from './canonical-case.ts';
 
 export type CodeUnitSet = readonly number[];
 
@@ -58,7 +58,6 @@ export const rangeSet = (first: number, last: number): CodeUnitSet => [first, la
  * looked up, and the members that are not canonical may stay in (it keeps the ranges few).
  */
 export function canonicalImage(set: CodeUnitSet): CodeUnitSet {
-  const canonical = canonicalTable();
   const varying = caseVaryingUnits();
   const ranges: [number, number][] = [];
   for (let i = 0; i < set.length; i += 2) {
@@ -68,7 +67,7 @@ export function canonicalImage(set: CodeUnitSet): CodeUnitSet {
       v < varying.length && varying[v]! < set[i + 1]!;
       v++
     ) {
-      const folded = canonical[varying[v]!]!;
+      const folded = canonicalUnit(varying[v]!);
       ranges.push([folded, folded + 1]);
     }
   }

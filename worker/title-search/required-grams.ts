@@ -3,7 +3,7 @@
 // match starts and ends with, and a gram query every match satisfies. Sets that grow too big
 // are turned into queries and shortened, which keeps every step sound (it only claims less).
 import type { AST } from '@eslint-community/regexpp';
-import { canonicalTable } from './canonical-case.ts';
+import { canonicalUnit } from './canonical-case.ts';
 import { matchedCanonicalUnits } from './character-sets.ts';
 import { ALL, and, gramsOfStrings, or, type GramQuery } from './gram-query.ts';
 
@@ -70,12 +70,11 @@ function matchedCanonicalUnitList(
   element: AST.Character | AST.CharacterClass | AST.CharacterSet,
 ): string[] | null {
   const set = matchedCanonicalUnits(element);
-  const canonical = canonicalTable();
   const found: string[] = [];
   for (let i = 0; i < set.length; i += 2) {
     if (set[i + 1]! - set[i]! > 4096) return null;
     for (let unit = set[i]!; unit < set[i + 1]!; unit++) {
-      if (canonical[unit] !== unit) continue; // never in a canonicalized title
+      if (canonicalUnit(unit) !== unit) continue; // never in a canonicalized title
       if (found.push(String.fromCharCode(unit)) > MAX_CLASS_UNITS) return null;
     }
   }
