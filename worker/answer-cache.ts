@@ -20,3 +20,9 @@ export class AnswerCache {
     return answer;
   }
 }
+
+/** Facet answers' bytes an isolate keeps (a few KiB each): counting costs milliseconds of CPU. */
+export const FACET_CACHE_BYTES = 2 * 1024 * 1024;
+
+export const facetCache = () =>
+  new LruCache<string, Uint8Array>(FACET_CACHE_BYTES, (bytes) => bytes.length);

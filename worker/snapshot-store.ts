@@ -19,7 +19,8 @@ import {
   type IndexSections,
   type Manifest,
 } from '../core/snapshot-layout.ts';
-import { AnswerCache } from './answer-cache.ts';
+import { AnswerCache, facetCache } from './answer-cache.ts';
+import type { LruCache } from './lru-cache.ts';
 import { ElementCache } from './element-cache.ts';
 import type { IdIndex } from './element-lookup.ts';
 import type { ReferenceItem } from '../core/schema.ts';
@@ -39,6 +40,8 @@ export interface LoadedIndex extends SearchIndex {
   blockRunOffset: Uint32Array;
   /** Recent answers of this index. */
   answers: AnswerCache;
+  /** Recent facet answers, by their ETag. */
+  facets: LruCache<string, Uint8Array>;
   /** Hot elements' bytes. */
   elements: ElementCache;
 }
@@ -284,6 +287,7 @@ export class SnapshotStore {
       years: header.years,
       ...blockPlacement(sections, header.blockCount),
       answers: new AnswerCache(),
+      facets: facetCache(),
       elements: new ElementCache(),
     };
   }

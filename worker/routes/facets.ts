@@ -17,16 +17,20 @@ export async function facets(c: Context<AppEnv>) {
   const resolved = resolveQuery(index, query);
   const etag = answerEtag(index.buildId, JSON.stringify(['facets', matchKeyOf(query, resolved)]));
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const lists = Object.fromEntries(
-    await Promise.all(
-      REFERENCE_LISTS.map(
-        async ({ name }) => [name, await store.listItems(name, budget, keepAlive(c))] as const,
+  let bytes = index.facets.get(etag);
+  if (!bytes) {
+    const lists = Object.fromEntries(
+      await Promise.all(
+        REFERENCE_LISTS.map(
+          async ({ name }) => [name, await store.listItems(name, budget, keepAlive(c))] as const,
+        ),
       ),
-    ),
-  ) as Record<ReferenceListName, ReferenceItem[]>;
-  const bytes = new TextEncoder().encode(
-    JSON.stringify(countFacets(index, query.pattern, resolved, lists)),
-  );
+    ) as Record<ReferenceListName, ReferenceItem[]>;
+    bytes = new TextEncoder().encode(
+      JSON.stringify(countFacets(index, query.pattern, resolved, lists)),
+    );
+    index.facets.set(etag, bytes);
+  }
   return new Response(c.req.method === 'HEAD' ? null : bytes, {
     headers: snapshotHeaders(etag, bytes.length),
   });
