@@ -23,7 +23,8 @@ export default defineConfig({
           exclude: ['test/worker/**', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 60_000,
-          // its schema is imported as JSON without an import attribute, which Node refuses; Vite's transform accepts it
+          // its schema is imported as JSON without an import attribute, which Node refuses; Vite's
+          // transform accepts it
           server: { deps: { inline: ['@actions/workflow-parser'] } },
         },
       },

@@ -77,7 +77,9 @@ function workerdPids(): string[] {
   return rows.filter(([pid, , comm]) => mine.has(pid!) && comm === 'workerd').map(([pid]) => pid!);
 }
 
-/** Open sockets and resident memory of workerd (all its processes: the Worker and wrangler's proxy). */
+/**
+ * Open sockets and resident memory of workerd (all its processes: the Worker and wrangler's proxy).
+ */
 function workerdFigures(): { sockets: number; rssMiB: number } {
   let sockets = 0;
   let rssKiB = 0;

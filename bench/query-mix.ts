@@ -1,7 +1,9 @@
 // The fixed query mix of the benchmarks, over synthetic catalogues (tools/synth/catalogue.ts).
 export interface BenchQuery {
   name: string;
-  /** `{id}` and `{year}` stand for a published element's id and one of its years (see resolveQuery). */
+  /**
+   * `{id}` and `{year}` stand for a published element's id and one of its years (see resolveQuery).
+   */
   path: string;
   /** Only this API answers it (the peers implement the original endpoints). */
   oursOnly?: boolean;

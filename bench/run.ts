@@ -35,7 +35,9 @@ const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, pg: 54329 
 
 // ---- cleanup of everything started, whatever happens ---------------------------------------
 type Stopper = () => Promise<void> | void;
-/** Servers of the catalogue size being measured, stopped after it; `lasting` ones at the very end. */
+/**
+ * Servers of the catalogue size being measured, stopped after it; `lasting` ones at the very end.
+ */
 const stoppers: Stopper[] = [];
 const lasting: Stopper[] = [];
 async function stopAll(list: Stopper[] = stoppers) {
@@ -116,7 +118,9 @@ function measureInProcess(dist: string): InProcessFigures {
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!);
 }
 
-/** The published catalogue as the peers load it: naive Worker assets, and one JSON for PostgreSQL. */
+/**
+ * The published catalogue as the peers load it: naive Worker assets, and one JSON for PostgreSQL.
+ */
 async function exportForPeers(size: number, dist: string) {
   const naiveDir = join(WORK, `naive-${size}-${TITLES}`);
   const pgFile = join(WORK, `catalogue-${size}-${TITLES}.json`);
@@ -156,7 +160,10 @@ async function started<T extends { stop: () => Promise<void> | void }>(
   return value;
 }
 
-/** Waits until a server answers a small request promptly again: big answers of one cell must not spill into the next. */
+/**
+ * Waits until a server answers a small request promptly again: big answers of one cell must not
+ * spill into the next.
+ */
 async function drain(url: string) {
   const until = Date.now() + 60_000;
   while (Date.now() < until && (await timeRequest(url)).ms > 50)
@@ -226,7 +233,8 @@ async function benchSize(
   for (const [i, query] of queries.entries()) {
     const response = await fetch(`${ours.url}${query.path}`);
     const bytes = Buffer.from(await response.arrayBuffer());
-    // a static asset may have 25 MiB at most: a larger answer has no static-file limit to compare with
+    // a static asset may have 25 MiB at most: a larger answer has no static-file limit to compare
+    // with
     if (bytes.length <= 24 * 1048576) writeFileSync(join(limitDir, limitFile(i)), bytes);
   }
   const limit = await started(

@@ -140,7 +140,9 @@ const decodeMs = time(
   (buffer) => void decodeTitleSearchIndex(buffer),
 );
 const index = decodeTitleSearchIndex(indexBuffer);
-/** The titles as arrays of code units, for refa; made only when refa runs (they are a large heap). */
+/**
+ * The titles as arrays of code units, for refa; made only when refa runs (they are a large heap).
+ */
 let words: number[][] = [];
 
 function ours(pattern: string) {
@@ -219,7 +221,10 @@ function re2Wasm(pattern: string): EngineResult {
   return { compile, search, matches };
 }
 
-/** A refa DFA of `[^]*(?:pattern)[^]*`, with ^ and $ at the pattern's edges read as whole-title anchors. */
+/**
+ * A refa DFA of `[^]*(?:pattern)[^]*`, with ^ and $ at the pattern's edges read as whole-title
+ * anchors.
+ */
 function refaDfa(pattern: string): EngineResult {
   const anchoredStart = pattern.startsWith('^');
   const anchoredEnd = pattern.endsWith('$') && !pattern.endsWith('\\$');
@@ -294,7 +299,8 @@ console.log(
   `- CPU milliseconds of the JavaScript thread (V8 --single-threaded): median (least) of ${runs} runs, 3 for the slow engines\n`,
 );
 
-// warm the JIT on every pattern first: "cold" below means a pattern never compiled, not a new isolate
+// warm the JIT on every pattern first: "cold" below means a pattern never compiled, not a new
+// isolate
 for (const [, pattern] of PATTERNS) {
   const compiled = compileTitlePattern(pattern);
   if (compiled.ok) findMatchingTitles(decodeTitleSearchIndex(indexBuffer), compiled.pattern);

@@ -1,7 +1,9 @@
 // Every answer but a 2xx becomes an ApiError: the status and the parsed body of contract §3.
 import type { ErrorBody, ListErrorBody, MessageBody } from '../core/schema.ts';
 
-/** The contract's error bodies; the text itself when an answer is not JSON (a proxy's error page). */
+/**
+ * The contract's error bodies; the text itself when an answer is not JSON (a proxy's error page).
+ */
 export type ApiErrorBody = ErrorBody | MessageBody | ListErrorBody | string;
 
 export class ApiError extends Error {

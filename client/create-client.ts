@@ -65,7 +65,10 @@ export function createClient({
     };
   }
 
-  /** Every match, `pageSize` elements a request: `for await (const element of client.elements(query))`. */
+  /**
+   * Every match, `pageSize` elements a request: `for await (const element of
+   * client.elements(query))`.
+   */
   async function* elements<const K extends ElementKey = ElementKey>(
     query: Omit<SearchQuery, 'limit' | 'offset'> & Fields<K> = {},
     { pageSize = DEFAULT_PAGE_SIZE, ...options }: RequestOptions & { pageSize?: number } = {},

@@ -11,7 +11,10 @@ import type {
 type OneOrMany<T> = T extends readonly (infer U)[] ? U | readonly U[] : T;
 type Loosened<P> = { [K in keyof P]?: OneOrMany<NonNullable<P[K]>> };
 
-/** GET /api/v1/data-element: title, category, dataSource, sector, field, year, limit, offset, fields. */
+/**
+ * GET /api/v1/data-element: title, category, dataSource, sector, field, year, limit, offset,
+ * fields.
+ */
 export type SearchQuery = Loosened<SearchParameters>;
 /** GET /api/v1/facets: the search's filters. */
 export type FacetQuery = Loosened<FacetParameters>;

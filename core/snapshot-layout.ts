@@ -81,7 +81,10 @@ export interface IndexSections {
   blockLength: Uint32Array;
   /** [R+1] first block of each run; run r holds blocks runFirstBlock[r] .. runFirstBlock[r+1]-1. */
   runFirstBlock: Uint32Array;
-  /** Per list, CSR posting lists: elements of slug s are postings[postingStart[s] .. postingStart[s+1]). */
+  /**
+   * Per list, CSR posting lists: elements of slug s are postings[postingStart[s] ..
+   * postingStart[s+1]).
+   */
   categoryPostingStart: Uint32Array;
   categoryPostings: Uint32Array;
   dataSourcePostingStart: Uint32Array;
@@ -102,7 +105,10 @@ export type SectionName = keyof IndexSections;
  */
 export type ElementKeyStarts = Uint32Array;
 
-/** ids.bin: [N] elements in code-unit order of their _id, then [N+1] UTF-16 offset of each id (in that order) in ids.txt. */
+/**
+ * ids.bin: [N] elements in code-unit order of their _id, then [N+1] UTF-16 offset of each id (in
+ * that order) in ids.txt.
+ */
 export interface IdSections {
   idOrder: Uint32Array;
   idStart: Uint32Array;
@@ -142,7 +148,10 @@ export interface IndexHeader {
   sections: Record<SectionName, { offset: number; length: number }>;
   /** Slugs of each list in catalogue order; slug number s owns posting list s. */
   slugs: Record<ReferenceListName, string[]>;
-  /** Every year some published element has a table for, ascending; year number y owns posting list y. */
+  /**
+   * Every year some published element has a table for, ascending; year number y owns posting list
+   * y.
+   */
   years: number[];
 }
 

@@ -212,7 +212,10 @@ export function buildTiers(published: PublishedElement[], sizes: TierSizes = {})
   return { blocks, runs, runFirstBlock, elementBlock, elementStart, elementLength };
 }
 
-/** Consecutive items into groups of about `target` bytes (an item larger than that is a group alone). */
+/**
+ * Consecutive items into groups of about `target` bytes (an item larger than that is a group
+ * alone).
+ */
 function groupInOrder<T>(items: T[], sizeOf: (item: T) => number, target: number) {
   const groups: { first: number; count: number }[] = [];
   let bytes = 0;

@@ -56,7 +56,10 @@ export interface CompiledCatalogue {
 }
 
 export interface CompileOptions {
-  /** false: check and count published elements without keeping them (memory stays bounded by the largest file). */
+  /**
+   * false: check and count published elements without keeping them (memory stays bounded by the
+   * largest file).
+   */
   keepPublished?: boolean;
 }
 
@@ -178,7 +181,9 @@ function compileReferenceList(
   return index;
 }
 
-/** Row cell counts against the headers' spans; sub-header label counts against the spanning headers. */
+/**
+ * Row cell counts against the headers' spans; sub-header label counts against the spanning headers.
+ */
 function checkTables(
   element: DataElementInput,
   file: string,

@@ -55,7 +55,10 @@ export function outputConflict(out: string, guarded: readonly GuardedFolder[]): 
   return undefined;
 }
 
-/** The real path of a folder that may not exist yet: its nearest existing ancestor resolved, then the rest. */
+/**
+ * The real path of a folder that may not exist yet: its nearest existing ancestor resolved, then
+ * the rest.
+ */
 export function realPathOf(path: string, cwd = process.cwd()): string {
   const missing: string[] = [];
   let existing = resolve(cwd, path);
@@ -74,7 +77,10 @@ export function projectRootAbove(start: string): string | undefined {
   }
 }
 
-/** The project this code belongs to and the one the command runs in: neither may be, or lie inside, an output. */
+/**
+ * The project this code belongs to and the one the command runs in: neither may be, or lie inside,
+ * an output.
+ */
 export function projectFolders(cwd = process.cwd()): GuardedFolder[] {
   const roots = [CODE_PROJECT_ROOT, projectRootAbove(cwd)]
     .filter((root): root is string => root !== undefined)

@@ -2,11 +2,13 @@
 // parameters, answers), so that the page and the document cannot disagree. Pure: returns HTML.
 import type { OpenApiDocument } from './openapi/document.ts';
 
-/** The document as plain JSON, walked by key. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walked by key; the OpenAPI tests check its shape
+/** The document as plain JSON, walked by key (the OpenAPI tests check its shape). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walked by key
 type Json = Record<string, any>;
 
-/** Paths the page shows, in this order, each with its example requests (links with a live answer). */
+/**
+ * Paths the page shows, in this order, each with its example requests (links with a live answer).
+ */
 export type EndpointExamples = Record<string, string[]>;
 
 export function renderEndpoints(document: OpenApiDocument, examples: EndpointExamples): string {

@@ -69,7 +69,10 @@ function valueAt(root: unknown, segments: (string | number)[]): unknown {
   return node;
 }
 
-/** Turns ajv's errors into one readable line per problem; a failed union is one line, not one per branch. */
+/**
+ * Turns ajv's errors into one readable line per problem; a failed union is one line, not one per
+ * branch.
+ */
 function humanizeAjvErrors(errors: ErrorObject[], root: unknown) {
   const unionPaths = errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath);
   const insideFailedUnion = (e: ErrorObject) =>

@@ -29,7 +29,9 @@ export interface AnswerSource {
 /** Steps opened ahead of the one being written out (the request's budget caps connections at 6). */
 const PREFETCH = 4;
 
-/** Exact byte length of the answer: brackets (unless `bare`), elements as formatted, commas between. */
+/**
+ * Exact byte length of the answer: brackets (unless `bare`), elements as formatted, commas between.
+ */
 export function answerLength(elements: Uint32Array, format: ElementFormat, bare = false): number {
   let length = (bare ? 0 : 2) + Math.max(0, elements.length - 1);
   for (const e of elements) length += format.length(e);
@@ -173,7 +175,9 @@ const OPEN = encoder.encode('[');
 const CLOSE = encoder.encode(']');
 const COMMA = encoder.encode(',');
 
-/** Pieces are copied into chunks of this size: one chunk per element would cost more than the copy. */
+/**
+ * Pieces are copied into chunks of this size: one chunk per element would cost more than the copy.
+ */
 const CHUNK_BYTES = 128 * 1024;
 
 /** Gathers small pieces into chunks; a piece larger than a chunk goes out as it is. */

@@ -24,7 +24,8 @@ export function projectedElement(
   fields: readonly ElementKey[],
 ): ElementFormat {
   const keys = fields.map((field) => ELEMENT_KEYS.indexOf(field));
-  // `"key":value` of key k: from its start to one byte (comma or closing brace) before the next key's
+  // `"key":value` of key k: from its start to one byte (comma or closing brace) before the next
+  // key's
   const range = (e: number, k: number): [number, number] => {
     const start = keyStart[e * KEYS + k]!;
     const next = k + 1 < KEYS ? keyStart[e * KEYS + k + 1]! : elementLength[e]!;

@@ -34,7 +34,8 @@ export function countFacets(
   const counts = {} as Record<Dimension, Uint32Array>;
   const totalMembers = memberBitmap(index, total);
   DIMENSIONS.forEach((dimension, d) => {
-    // a dimension without a filter of its own counts over the answer itself: one bitmap for all of them
+    // a dimension without a filter of its own counts over the answer itself: one bitmap for all of
+    // them
     const unfiltered =
       dimension === 'year' ? resolved.years === undefined : resolved.slugs[dimension].length === 0;
     counts[dimension] = countItems(

@@ -56,7 +56,10 @@ const ROUTES: { path: string; handler: Handler }[] = [
 ];
 const EXPOSED_HEADERS = ['ETag', 'Content-Length', 'X-Total-Count', 'Link', 'Content-Disposition'];
 
-/** A route path as a regular expression over request paths (":name" is one segment; a trailing slash is allowed). */
+/**
+ * A route path as a regular expression over request paths (":name" is one segment; a trailing slash
+ * is allowed).
+ */
 const routePattern = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}/?$`);
 const ROUTE_PATTERNS = ROUTES.map(({ path }) => routePattern(path));
 const isRoute = (pathname: string) => ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));

@@ -11,7 +11,9 @@ export function pagingLinks(url: URL, total: number, limit: number, offset: numb
   return links.join(', ');
 }
 
-/** The request URL with its offset parameter set to n, every other parameter as the client wrote it. */
+/**
+ * The request URL with its offset parameter set to n, every other parameter as the client wrote it.
+ */
 function withOffset(url: URL, n: number): string {
   const parts = url.search.length > 1 ? url.search.slice(1).split('&') : [];
   const out: string[] = [];

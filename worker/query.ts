@@ -26,7 +26,10 @@ export interface SearchQuery {
 export type ParsedQuery = { ok: true; query: SearchQuery } | { ok: false; message: string };
 
 const FILTER_PARAMETERS = REFERENCE_LISTS.map(({ param }) => param);
-/** Every parameter of the data-element search; the facets take the same names (and ignore paging and fields). */
+/**
+ * Every parameter of the data-element search; the facets take the same names (and ignore paging and
+ * fields).
+ */
 export const SEARCH_PARAMETERS = [
   'title',
   ...FILTER_PARAMETERS,
@@ -87,7 +90,8 @@ function checkParameterNames(params: URLSearchParams, known: readonly string[]) 
     if (known.includes(name)) continue;
     const bare = name.endsWith('[]') ? name.slice(0, -2) : name;
     const meant = known.find((k) => k.toLowerCase() === bare.toLowerCase());
-    if (meant === undefined) continue; // unknown parameters are ignored (cache-busters and the like)
+    // unknown parameters are ignored (cache-busters and the like)
+    if (meant === undefined) continue;
     const hint = name.endsWith('[]')
       ? ` Repeat "${meant}" without brackets to give several values.`
       : ' Parameter names are case-sensitive.';

@@ -1,5 +1,6 @@
 // The snapshot reads one request may make: a bounded number in all, and at most a few at once
-// (Cloudflare counts each ASSETS read as a subrequest and an open connection: docs/platform-limits.md).
+// (Cloudflare counts each ASSETS read as a subrequest and an open connection:
+// docs/platform-limits.md).
 
 /** Simultaneous open connections a Worker invocation may have. */
 export const MAX_READS_IN_FLIGHT = 6;
@@ -27,7 +28,10 @@ export class ReadBudget {
     return this.maxReads - this.reads;
   }
 
-  /** Waits for a free connection, counts the read, and returns the function that frees it (idempotent). */
+  /**
+   * Waits for a free connection, counts the read, and returns the function that frees it
+   * (idempotent).
+   */
   async acquire(): Promise<() => void> {
     if (this.reads >= this.maxReads)
       throw new ReadBudgetExceeded(`more than ${this.maxReads} snapshot reads`);

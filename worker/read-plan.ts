@@ -15,7 +15,9 @@ export type ReadStep = { kind: 'block' | 'run'; n: number };
 
 export interface ReadPlan {
   steps: ReadStep[];
-  /** Answer positions of each step: step s writes positions stepStart[s] to stepStart[s + 1] - 1. */
+  /**
+   * Answer positions of each step: step s writes positions stepStart[s] to stepStart[s + 1] - 1.
+   */
   stepStart: Uint32Array;
   /** Bytes the steps would read for the elements the cache lacked when planned. */
   bytesRead: number;
@@ -44,7 +46,9 @@ interface RunNeed {
   run: number;
   from: number;
   blocks: BlockNeed[];
-  /** Bytes of the run up to the end of the last element in the answer, and of the last missing one. */
+  /**
+   * Bytes of the run up to the end of the last element in the answer, and of the last missing one.
+   */
   prefixBytes: number;
   missingPrefixBytes: number;
   whole: boolean;

@@ -59,7 +59,9 @@ export async function collect(answer: PreparedAnswer): Promise<Uint8Array> {
   return out;
 }
 
-/** `first`, then the rest of the generator; returning early returns the rest too (its cleanup runs). */
+/**
+ * `first`, then the rest of the generator; returning early returns the rest too (its cleanup runs).
+ */
 async function* prepend<T>(first: IteratorResult<T>, rest: AsyncGenerator<T>): AsyncGenerator<T> {
   try {
     if (first.done) return;

@@ -13,7 +13,10 @@ export class RunReader {
     this.reader = run.body.getReader();
   }
 
-  /** Bytes [start, end) of the run; `start` never goes back. A view when one chunk holds them, else a copy. */
+  /**
+   * Bytes [start, end) of the run; `start` never goes back. A view when one chunk holds them, else
+   * a copy.
+   */
   async range(start: number, end: number): Promise<Uint8Array> {
     while (this.chunkStart + this.chunk.length <= start) await this.next();
     const from = start - this.chunkStart;

@@ -16,7 +16,10 @@ export interface SearchMatches {
   resolved: ResolvedFilters;
   /** Everything that decides which elements match, normalized: equal keys, equal matches. */
   matchKey: string;
-  /** The match key with the page and the projection: equal keys, equal answers (within one snapshot). */
+  /**
+   * The match key with the page and the projection: equal keys, equal answers (within one
+   * snapshot).
+   */
   answerKey: string;
   /** Every match, in catalogue order. */
   all: Uint32Array;
@@ -24,7 +27,10 @@ export interface SearchMatches {
   page: Uint32Array;
 }
 
-/** Checks a query before any snapshot read: a bad pattern or parameter is a 400 whatever the snapshot. */
+/**
+ * Checks a query before any snapshot read: a bad pattern or parameter is a 400 whatever the
+ * snapshot.
+ */
 export function checkQuery(params: URLSearchParams, options?: { paging?: boolean }): CheckedQuery {
   const parsed = parseSearchParams(params, options);
   if (!parsed.ok)
@@ -45,7 +51,10 @@ export function resolveQuery(index: SearchIndex, query: CheckedQuery): ResolvedF
   return filters.resolved;
 }
 
-/** The normalized query: the title as given, the filters as item numbers (so equivalent slugs share it). */
+/**
+ * The normalized query: the title as given, the filters as item numbers (so equivalent slugs share
+ * it).
+ */
 export const matchKeyOf = (query: CheckedQuery, resolved: ResolvedFilters) =>
   JSON.stringify([query.title ?? '', resolved.slugs, resolved.years ?? null]);
 

@@ -44,7 +44,10 @@ export function resolveSlug(lookup: SlugLookup, value: string): number | undefin
   return loose === undefined || loose < 0 ? undefined : loose;
 }
 
-/** The filters as item numbers: per list its slugs' numbers; the years' numbers, or undefined without a year filter. */
+/**
+ * The filters as item numbers: per list its slugs' numbers; the years' numbers, or undefined
+ * without a year filter.
+ */
 export interface ResolvedFilters {
   slugs: Record<ReferenceListName, number[]>;
   years: number[] | undefined;
@@ -55,7 +58,10 @@ export const DIMENSIONS: readonly Dimension[] = [
   'year',
 ];
 
-/** Slugs and years to item numbers, in the contract's order of lists; the first unknown slug stops it. */
+/**
+ * Slugs and years to item numbers, in the contract's order of lists; the first unknown slug stops
+ * it.
+ */
 export function resolveFilters(
   index: SearchIndex,
   filters: SlugFilters,
@@ -126,7 +132,9 @@ export function postingList(sections: IndexSections, dimension: Dimension, n: nu
   return sections[names.postings].subarray(start[n]!, start[n + 1]!);
 }
 
-/** The candidates (all elements when undefined) whose title the pattern matches, in catalogue order. */
+/**
+ * The candidates (all elements when undefined) whose title the pattern matches, in catalogue order.
+ */
 export function matchTitles(
   index: SearchIndex,
   pattern: CompiledTitlePattern | undefined,

@@ -28,7 +28,9 @@ import type { ReadBudget } from './read-budget.ts';
 import { buildSlugLookup, type SearchIndex } from './search.ts';
 import { decodeTitleSearchIndex, type TitleSearchIndex } from './title-search/index.ts';
 
-/** The snapshot could not be read: a missing file, a bad status, a layout this Worker does not know. */
+/**
+ * The snapshot could not be read: a missing file, a bad status, a layout this Worker does not know.
+ */
 export class SnapshotUnavailable extends Error {}
 
 export interface LoadedIndex extends SearchIndex {
@@ -46,12 +48,17 @@ export interface LoadedIndex extends SearchIndex {
   elements: ElementCache;
 }
 
-/** What this module needs of the ASSETS binding (a Fetcher); plain fetch types, so Node can run it too. */
+/**
+ * What this module needs of the ASSETS binding (a Fetcher); plain fetch types, so Node can run it
+ * too.
+ */
 export interface AssetFetcher {
   fetch(url: string): Promise<Response>;
 }
 
-/** A run's bytes as they arrive; `release` frees its connection (call it when done or cut short). */
+/**
+ * A run's bytes as they arrive; `release` frees its connection (call it when done or cut short).
+ */
 export interface OpenRun {
   body: ReadableStream<Uint8Array>;
   release: () => void;
@@ -112,7 +119,10 @@ export class SnapshotStore {
     return this.smallFile(snapshotPaths(manifest.buildId).list(name), budget);
   }
 
-  /** A documentation file (the OpenAPI document, the page and its assets), kept once read like the lists. */
+  /**
+   * A documentation file (the OpenAPI document, the page and its assets), kept once read like the
+   * lists.
+   */
   async documentationFile(
     name: DocumentationFileName,
     budget: ReadBudget,
@@ -145,7 +155,9 @@ export class SnapshotStore {
     return items;
   }
 
-  /** The element ids in code-unit order (for finding one element), loaded once when first needed. */
+  /**
+   * The element ids in code-unit order (for finding one element), loaded once when first needed.
+   */
   ids(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<IdIndex> {
     return this.lazily(`ids ${index.buildId}`, keepAlive, async () => {
       const paths = snapshotPaths(index.buildId);
@@ -328,7 +340,9 @@ function blockPlacement(sections: IndexSections, blockCount: number) {
 
 let current: { assets: AssetFetcher; store: SnapshotStore } | undefined;
 
-/** The isolate's store for this ASSETS binding (the binding is the same object for every request). */
+/**
+ * The isolate's store for this ASSETS binding (the binding is the same object for every request).
+ */
 export function snapshotStore(assets: AssetFetcher): SnapshotStore {
   if (current?.assets !== assets) current = { assets, store: new SnapshotStore(assets) };
   return current.store;

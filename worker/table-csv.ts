@@ -39,7 +39,10 @@ export function csvColumnNames(table: CsvTable): string[] {
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NUMBER = /^[+-]?(\d+([.,]\d+)*|[.,]\d+)([eE][+-]?\d+)?$/;
 
-/** A cell a spreadsheet would run as a formula gets a leading "'"; numbers such as -5 or +3.2 stay as they are. */
+/**
+ * A cell a spreadsheet would run as a formula gets a leading "'"; numbers such as -5 or +3.2 stay
+ * as they are.
+ */
 export function neutralizeFormula(cell: string): string {
   return FORMULA_START.test(cell) && !NUMBER.test(cell) ? `'${cell}` : cell;
 }

@@ -72,7 +72,10 @@ export function startPostgres(port: number): PostgresServer | { skipped: string 
   };
 }
 
-/** Starts the Node peer server in a child process (so it does not share a core with the load generator's event loop). */
+/**
+ * Starts the Node peer server in a child process (so it does not share a core with the load
+ * generator's event loop).
+ */
 export function startPostgresPeer(
   pgPort: number,
   httpPort: number,

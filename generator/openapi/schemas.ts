@@ -63,7 +63,10 @@ export function componentSchemas(): Record<ComponentName, JsonSchema> {
   ) as Record<ComponentName, JsonSchema>;
 }
 
-/** A parameter's schema, as a client writes it (zod's input side); its description is the parameter's own. */
+/**
+ * A parameter's schema, as a client writes it (zod's input side); its description is the
+ * parameter's own.
+ */
 export function parameterSchema(schema: z.ZodType): {
   schema: JsonSchema;
   description: string | undefined;
@@ -74,7 +77,9 @@ export function parameterSchema(schema: z.ZodType): {
   return { schema: rest, description: description as string | undefined };
 }
 
-/** Without the keys that make it a standalone document: inside OpenAPI it is one schema among many. */
+/**
+ * Without the keys that make it a standalone document: inside OpenAPI it is one schema among many.
+ */
 function embedded(schema: JsonSchema): JsonSchema {
   const { $schema: _dialect, $id: _id, ...rest } = schema;
   return rest;

@@ -8,7 +8,10 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 
 type Child = Node | string | null | undefined | false;
 
-/** An element with attributes (a boolean true gives an empty attribute, false leaves it out) and children. */
+/**
+ * An element with attributes (a boolean true gives an empty attribute, false leaves it out) and
+ * children.
+ */
 export function h<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   attributes: Record<string, string | boolean> = {},

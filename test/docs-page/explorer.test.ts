@@ -13,7 +13,10 @@ import { startFixtureWorker } from '../support/node/fixture-worker.ts';
 const CHROMIUM =
   process.env.CHROMIUM_PATH ??
   ['/usr/bin/chromium', '/usr/bin/google-chrome'].find((path) => existsSync(path));
-/** Without the background-networking flags Chromium calls Google's hosts at start (the network here is closed). */
+/**
+ * Without the background-networking flags Chromium calls Google's hosts at start (the network here
+ * is closed).
+ */
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -50,7 +53,10 @@ interface Watched {
   foreignRequests: string[];
 }
 
-/** A fresh page that records console errors, page errors and every request that leaves the Worker's origin. */
+/**
+ * A fresh page that records console errors, page errors and every request that leaves the Worker's
+ * origin.
+ */
 async function openPage(
   options: { viewport?: { width: number; height: number }; path?: string } = {},
 ): Promise<Watched> {
@@ -154,7 +160,8 @@ describe('the documentation page in Chromium', () => {
       expect(await page.locator('#result-summary').innerText()).toContain(
         `${filtered.total} data element`,
       );
-      await page.locator('#explorer').screenshot({ path: SCREENSHOT }); // for a person to look at; not compared
+      // for a person to look at; not compared
+      await page.locator('#explorer').screenshot({ path: SCREENSHOT });
 
       // Paging: ten a page, next, previous.
       await page.getByRole('button', { name: 'Clear' }).click();

@@ -66,7 +66,9 @@ const REQUIRED = [
 ];
 const WRONG_VALUES = [null, 42, 1.5, true, 'teks', [], {}, [1, 2], { $oid: 7 }];
 const DEEP = '__deeply-nested__';
-/** Puts a value nested `depth` arrays deep where the marker stands (JSON.stringify would recurse). */
+/**
+ * Puts a value nested `depth` arrays deep where the marker stands (JSON.stringify would recurse).
+ */
 const nestDeeply = (files: Files, path: string, depth: number) =>
   files.set(
     path,

@@ -9,7 +9,10 @@ import { PROJECT_ROOT, allFiles, runScript, tempDir } from './build-cli.ts';
 
 type Raw = { _id: string | { $oid: string }; title: string; status: string };
 
-/** Unverified ids, and the unverified titles that no verified title contains (those could only leak). */
+/**
+ * Unverified ids, and the unverified titles that no verified title contains (those could only
+ * leak).
+ */
 function unverifiedOf(catalogue: string): { ids: string[]; titles: string[] } {
   const out: { id: string; title: string }[] = [];
   const verifiedTitles = new Set<string>();

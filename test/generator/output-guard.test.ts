@@ -39,7 +39,9 @@ function scratchProject() {
   return { project, digest: treeDigest(project) };
 }
 
-/** What the build's guard says of these options in a build run from `cwd` (--data defaults to data). */
+/**
+ * What the build's guard says of these options in a build run from `cwd` (--data defaults to data).
+ */
 const refusalIn = (cwd: string, { data = 'data', out }: { data?: string; out: string }) =>
   refuseBuildOutput(out, data, cwd);
 

@@ -21,7 +21,8 @@ let example: { id: string; year: number; category: string };
 let brokenSnapshot: string;
 
 beforeAll(async () => {
-  // A second Worker over a snapshot whose files are gone but for the manifest and index: every read fails.
+  // A second Worker over a snapshot whose files are gone but for the manifest and index: every read
+  // fails.
   brokenSnapshot = tempDir('broken-snapshot-');
   cpSync(FIXTURE_SNAPSHOT, brokenSnapshot, { recursive: true });
   const manifest = (
@@ -62,7 +63,8 @@ function documentedPath(path: string): string {
   const templates = Object.keys(document.paths).filter((template) =>
     new RegExp(`^${template.replace(/\./g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
   );
-  // "/api/v1/data-element/x/2023.csv" fits both {id} templates' shapes only once; prefer the literal ones.
+  // "/api/v1/data-element/x/2023.csv" fits both {id} templates' shapes only once; prefer the
+  // literal ones.
   templates.sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
   if (!templates[0]) throw new Error(`no documented path for ${path}`);
   return templates[0];

@@ -27,7 +27,9 @@ interface ReferenceQuery {
 
 export type UnknownSlug = { unknownSlug: string };
 
-/** The search's answer: the page of matching ids, and how many match before paging (X-Total-Count). */
+/**
+ * The search's answer: the page of matching ids, and how many match before paging (X-Total-Count).
+ */
 export function referenceSearch(query: string): { ids: string[]; total: number } | UnknownSlug {
   const q = readQuery(query);
   if ('unknownSlug' in q) return q;

@@ -60,7 +60,8 @@ describe('the index bytes', () => {
     expect(index.text.buffer).toBe(buffer);
     expect(Array.from(index.sortedTitle).sort()).toEqual([0, 1, 2, 3, 4]);
     expect(index.sortedStart.every((start) => start % 4 === 0)).toBe(true);
-    expect(index.resumeQuad[Array.from(index.sortedTitle).indexOf(2)]).toBe(3); // shares "JUMLAH PENDUDUK" with title 0
+    // shares "JUMLAH PENDUDUK" with title 0
+    expect(index.resumeQuad[Array.from(index.sortedTitle).indexOf(2)]).toBe(3);
   });
 
   it('refuses bytes of another layout', () => {

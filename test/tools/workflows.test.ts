@@ -64,7 +64,10 @@ function ancestorsOf(jobs: Record<string, Job>, id: string, seen = new Set<strin
   return seen;
 }
 
-/** What would let the nightly workflow deploy a catalogue that failed validation, or code whose tests failed. */
+/**
+ * What would let the nightly workflow deploy a catalogue that failed validation, or code whose
+ * tests failed.
+ */
 function deployGuardProblems({ jobs }: Workflow): string[] {
   const problems: string[] = [];
   const deployJobs = Object.keys(jobs).filter((id) => jobs[id]!.steps?.some(deploys));

@@ -83,7 +83,8 @@ describe('the documentation files', () => {
       paths: Record<string, unknown>;
     };
     expect(document.openapi).toMatch(/^3\.1\./);
-    // Hono's routes, as OpenAPI writes them: ":id" is "{id}", and the CSV route's ":table" is "{year}.csv".
+    // Hono's routes, as OpenAPI writes them: ":id" is "{id}", and the CSV route's ":table" is
+    // "{year}.csv".
     const routed = worker.routes
       .filter(({ method }) => method === 'GET')
       .map(({ path }) => path.replace(':table', '{year}.csv').replace(/:(\w+)/g, '{$1}'));

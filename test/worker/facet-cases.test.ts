@@ -16,7 +16,10 @@ function asPairs(facets: ReferenceFacets): FacetCase['expected'] {
   return pairs;
 }
 
-/** Every item as its list has it ({_id, name, slug}, byte for byte), then its count; years as {year, count}. */
+/**
+ * Every item as its list has it ({_id, name, slug}, byte for byte), then its count; years as {year,
+ * count}.
+ */
 function expectItemsOfTheLists(facets: ReferenceFacets) {
   for (const list of LISTS) {
     for (const item of facets[list]) {

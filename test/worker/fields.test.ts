@@ -9,7 +9,10 @@ import { api } from './worker-client.ts';
 const search = (query: string, init?: RequestInit) => api(`/api/v1/data-element?${query}`, init);
 type Element = Record<string, unknown>;
 
-/** The elements of an answer as their own JSON texts (the answer's bytes are JSON.stringify's: checked below). */
+/**
+ * The elements of an answer as their own JSON texts (the answer's bytes are JSON.stringify's:
+ * checked below).
+ */
 const elementTexts = (text: string) =>
   (JSON.parse(text) as Element[]).map((e) => JSON.stringify(e));
 

@@ -70,7 +70,8 @@ const PATHS = [
   '/favicon.ico',
   '/api/v1/category.json',
 ];
-// workerd's fetch accepts only the standard methods; odd ones are sent over a socket by npm run loadtest
+// workerd's fetch accepts only the standard methods; odd ones are sent over a socket by npm run
+// loadtest
 const METHODS = ['GET', 'GET', 'GET', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH'];
 const RAW_VALUES = [
   '%E0%A4%A',

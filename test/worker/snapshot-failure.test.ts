@@ -1,5 +1,6 @@
 // The real app with an ASSETS binding that cannot serve the snapshot. Each failure is logged
-// (console.error, with its stack): expected here, so each test checks the log instead of printing it.
+// (console.error, with its stack): expected here, so each test checks the log instead of printing
+// it.
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import app from '../../worker/index.ts';
 import { SnapshotUnavailable } from '../../worker/snapshot-store.ts';

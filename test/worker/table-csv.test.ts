@@ -8,7 +8,10 @@ import { api } from './worker-client.ts';
 const csv = (id: string, table: string, init?: RequestInit) =>
   api(`/api/v1/data-element/${id}/${table}`, init);
 
-/** Element 22's 2021 table (test/fixtures/catalogue/data-element/zz-tables.json), written out by hand. */
+/**
+ * Element 22's 2021 table (test/fixtures/catalogue/data-element/zz-tables.json), written out by
+ * hand.
+ */
 const EDGE_CASES_CSV = [
   "Uraian,Anggaran - Pagu,Anggaran - Realisasi,Capaian - Persen,Capaian - Predikat,'+/- Tahun Lalu,Keterangan\r\n",
   '"Belanja Pegawai, Tunjangan",1250000,1100000,"88,0",Baik,-5,"Kata ""cukup"" menurut BPK"\r\n',
@@ -70,7 +73,8 @@ describe('GET /api/v1/data-element/{id}/{year}.csv', () => {
       404,
       'error',
     );
-    const unverified = await expectErrorBody(await csv(fixtureId(5), '2022.csv'), 404, 'error'); // a DRAFT with a 2022 table
+    // a DRAFT with a 2022 table
+    const unverified = await expectErrorBody(await csv(fixtureId(5), '2022.csv'), 404, 'error');
     expect(unverified.replaceAll(fixtureId(5), '000000000000000000009999')).toBe(unknown);
     expect(unknown).toContain('000000000000000000009999');
   });

@@ -1,4 +1,5 @@
-// The year filter (contract §5.2); its matches are in the shared case table (test/support/search-cases.ts).
+// The year filter (contract §5.2); its matches are in the shared case table
+// (test/support/search-cases.ts).
 import { describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../support/error-body.ts';
 import { api } from './worker-client.ts';

@@ -3,7 +3,10 @@ import { FETCH_FAILED } from '../../core/contract.ts';
 
 const MAX_DELAY_MS = 60_000;
 
-/** Exponential backoff with jitter: between half and all of base·2^attempt (attempt 0 first), at most a minute. */
+/**
+ * Exponential backoff with jitter: between half and all of base·2^attempt (attempt 0 first), at
+ * most a minute.
+ */
 export function backoffDelay(
   attempt: number,
   baseMs: number,
@@ -13,12 +16,16 @@ export function backoffDelay(
   return Math.round(ceiling * (0.5 + random() / 2));
 }
 
-/** A Retry-After header (seconds or an HTTP date) in milliseconds from now; undefined when absent or unreadable. */
+/**
+ * A Retry-After header (seconds or an HTTP date) in milliseconds from now; undefined when absent or
+ * unreadable.
+ */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (header === null || header.trim() === '') return undefined;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  // an HTTP date names its day and month ("Wed, 21 Oct 2015 07:28:00 GMT"); Date.parse would also take "-1"
+  // an HTTP date names its day and month ("Wed, 21 Oct 2015 07:28:00 GMT"); Date.parse would also
+  // take "-1"
   const date = /^[A-Za-z]{3}, /.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

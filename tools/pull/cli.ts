@@ -1,8 +1,8 @@
-// npm run pull -- --from <base URL> [--out DIR] [--page-size N] [--timeout S] [--request-timeout S] [--retries N] [--retry-delay MS]
-// Reads the four lists and every published element from a live API of this shape (the original
-// service or this one) into a staged folder beside DIR, validates it as the build would, and
-// only then swaps it in for DIR. Any failure, or an interruption, leaves DIR as it was.
-// Exit codes: 0 pulled, 1 the source failed or its catalogue has problems, 2 bad usage.
+// npm run pull -- --from <base URL> [--out DIR] [--page-size N] [--timeout S] [--request-timeout S]
+// [--retries N] [--retry-delay MS] Reads the four lists and every published element from a live API
+// of this shape (the original service or this one) into a staged folder beside DIR, validates it as
+// the build would, and only then swaps it in for DIR. Any failure, or an interruption, leaves DIR
+// as it was. Exit codes: 0 pulled, 1 the source failed or its catalogue has problems, 2 bad usage.
 import { parseArgs } from 'node:util';
 import { REFERENCE_LISTS } from '../../core/contract.ts';
 import { pullCatalogue } from './pull-catalogue.ts';

@@ -12,7 +12,9 @@ import type { StagedCatalogue } from './staged-catalogue.ts';
 
 type SourceClient = ReturnType<typeof createSourceClient>;
 
-/** `000003-dinkes.json`: the position decides the order; the slug, made file-safe, is for people. */
+/**
+ * `000003-dinkes.json`: the position decides the order; the slug, made file-safe, is for people.
+ */
 export const dataSourceFileName = (position: number, slug: string) =>
   `${String(position + 1).padStart(6, '0')}-${slug
     .trim()
@@ -38,7 +40,8 @@ export async function pullPerDataSource(
       `/api/v1/data-element?dataSource=${encodeURIComponent(item.slug)}`,
     );
     const elements = readAnswer(answer, DataElementsAnswer, 'a list of data elements');
-    // a source that matches slugs loosely may answer another data source's elements too: they are asked for under their own slug
+    // a source that matches slugs loosely may answer another data source's elements too: they are
+    // asked for under their own slug
     const own = elements.filter(
       (element: DataElementInput) => referencedId(element.dataSource) === idString(item._id),
     );

@@ -1,5 +1,5 @@
-// The build's own validation (CONTRACT §2) over the staged folder: a pulled catalogue is swapped
-// in only if `npm run build` would accept it. Problems name the staged file and the URL it came from.
+// The build's own validation (CONTRACT §2) over the staged folder: a pulled catalogue is swapped in
+// only if `npm run build` would accept it. Problems name the staged file and the URL it came from.
 import { relative, resolve } from 'node:path';
 import { compileCatalogue } from '../../generator/compile-catalogue.ts';
 import { formatProblem } from '../../generator/problems.ts';
@@ -16,7 +16,8 @@ export function validateStaged(staged: StagedCatalogue): StagedValidation {
   const { problems, stats } = compileCatalogue(readCatalogue(staged.path), undefined, {
     keepPublished: false,
   });
-  // readCatalogue names files as seen from the working folder; the staged folder is gone after the pull
+  // readCatalogue names files as seen from the working folder; the staged folder is gone after the
+  // pull
   const stagedPrefixes = [`${relative(process.cwd(), staged.path)}/`, `${staged.path}/`];
   const unstaged = (text: string) =>
     stagedPrefixes.reduce((out, prefix) => out.split(prefix).join(''), text);

@@ -6,7 +6,10 @@ import { seededRandom } from './seeded-random.ts';
 import { realisticTitle } from './titles.ts';
 
 type Json = unknown;
-/** `templates`: 26 titles with a few place and period variants (the data/ sample); `realistic`: nearly all distinct (titles.ts). */
+/**
+ * `templates`: 26 titles with a few place and period variants (the data/ sample); `realistic`:
+ * nearly all distinct (titles.ts).
+ */
 export type TitleMode = 'templates' | 'realistic';
 export const TITLE_MODES: readonly TitleMode[] = ['templates', 'realistic'];
 
@@ -420,7 +423,8 @@ export function generateCatalogue({
   const count = (max: number) => String(random.int(max));
   const decimal = () => `${random.int(100)},${random.int(10)}`;
 
-  // The template title draws its place before the years, as it always has: data/ stays byte-identical.
+  // The template title draws its place before the years, as it always has: data/ stays
+  // byte-identical.
   const templateTitle = (theme: Theme) => {
     const place = random.chance(0.35)
       ? ` di Kecamatan ${random.pick(KECAMATAN)}`

@@ -1,7 +1,7 @@
-// The words of realistic titles, per data source (so a title fits its theme's source, sector
-// and field), in the style of the regional Satu Data portals.
-// Units are the keys: `counts` follow "Jumlah"/"Banyaknya", `shares` follow "Persentase"/"Proporsi"
-// (unit Persen), `measured` phrases carry their own measure word ("Luas", "Indeks", "Realisasi"...).
+// The words of realistic titles, per data source (so a title fits its theme's source, sector and
+// field), in the style of the regional Satu Data portals. Units are the keys: `counts` follow
+// "Jumlah"/"Banyaknya", `shares` follow "Persentase"/"Proporsi" (unit Persen), `measured` phrases
+// carry their own measure word ("Luas", "Indeks", "Realisasi"...).
 
 export interface Vocabulary {
   counts: Record<string, string[]>;
@@ -9,7 +9,10 @@ export interface Vocabulary {
   measured: Record<string, string[]>;
   /** Conditions on the subjects of a count unit: "yang Memiliki Akta Kelahiran". */
   conditions: Record<string, string[]>;
-  /** Breakdowns particular to the source, by subject unit ('*': any subject): "Menurut Jenis Tenaga". */
+  /**
+   * Breakdowns particular to the source, by subject unit ('*': any subject): "Menurut Jenis
+   * Tenaga".
+   */
   breakdowns: Record<string, string[]>;
 }
 

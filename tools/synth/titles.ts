@@ -177,7 +177,10 @@ function pickBreakdown(
   return overlap ? first : `${first} dan ${second}`;
 }
 
-/** Where the figures were counted: never a village when the subject or breakdown is villages, and so on. */
+/**
+ * Where the figures were counted: never a village when the subject or breakdown is villages, and so
+ * on.
+ */
 function pickPlace(
   random: SeededRandom,
   source: string,
@@ -200,7 +203,10 @@ function pickPlace(
   return `Kabupaten ${placeName(random)}`;
 }
 
-/** A period within the element's years: "Tahun 2021", "2019-2023", "Semester I 2022", "Triwulan III". */
+/**
+ * A period within the element's years: "Tahun 2021", "2019-2023", "Semester I 2022", "Triwulan
+ * III".
+ */
 function pickPeriod(random: SeededRandom, first: number, last: number): string {
   const year = first + random.int(last - first + 1);
   const tahun = () => (random.chance(0.4) ? 'Tahun ' : '');

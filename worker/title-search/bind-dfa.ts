@@ -20,7 +20,9 @@ export interface BoundDfa {
   multi: MultiSteps | undefined;
 }
 
-/** `expectedQuads`: about how many groups of four symbols the scans will read (sizes the tables). */
+/**
+ * `expectedQuads`: about how many groups of four symbols the scans will read (sizes the tables).
+ */
 export function bindDfa(dfa: PatternDfa, index: TitleSearchIndex, expectedQuads: number): BoundDfa {
   const columns = mergeColumns(dfa, index);
   const { dead, sure } = decidedStates(columns);

@@ -12,7 +12,9 @@ import {
   type TitleBitmap,
 } from './title-bitmap.ts';
 
-/** Posting bytes worth reading to spare the DFA one title (it reads one in about the time 8 take). */
+/**
+ * Posting bytes worth reading to spare the DFA one title (it reads one in about the time 8 take).
+ */
 const BYTES_WORTH_A_TITLE = 8;
 /** An OR whose lists hold more bytes than this per title is not read: its union would be broad. */
 const OR_BYTES_PER_TITLE = 2;

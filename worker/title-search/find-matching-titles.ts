@@ -21,7 +21,10 @@ interface Binding {
   narrowed: TitleBitmap | undefined;
 }
 
-/** Per index, the bindings of the latest patterns (each under 600 KiB: two 128 KiB pair maps, a table of at most 64 Ki cells). */
+/**
+ * Per index, the bindings of the latest patterns (each under 600 KiB: two 128 KiB pair maps, a
+ * table of at most 64 Ki cells).
+ */
 const bindings = new WeakMap<TitleSearchIndex, LruCache<string, Binding>>();
 
 /** `candidates`: the titles to decide (any order, repeats allowed); all when undefined. */

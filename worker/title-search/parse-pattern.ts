@@ -16,7 +16,10 @@ const parser = new RegExpParser({ ecmaVersion: 2024, strict: false });
 const hex = (value: number, digits: number) =>
   value.toString(16).toUpperCase().padStart(digits, '0');
 
-/** Letter escapes both syntaxes read alike (\d \w \s and their negations are sets, \b \B assertions). */
+/**
+ * Letter escapes both syntaxes read alike (\d \w \s and their negations are sets, \b \B
+ * assertions).
+ */
 const COMMON_ESCAPE = /^\\([tnrfv0]|x[0-9A-Fa-f]{2})$/;
 
 /** How to write a character without the refused escape. */

@@ -94,7 +94,8 @@ function pairClasses(
     for (let b = 0; b < columnCount; b++) {
       for (let s = 0; s < stateCount; s++) {
         const code = step(step(s * columnCount, a), b);
-        after[s] = code < 0 ? code + 2 : code / columnCount + 2; // a state number; the specials are −1 and −2
+        // a state number; the specials are −1 and −2
+        after[s] = code < 0 ? code + 2 : code / columnCount + 2;
       }
       const signature = String.fromCharCode.apply(null, after as unknown as number[]);
       let pair = pairOfSignature.get(signature);

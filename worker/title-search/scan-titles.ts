@@ -39,7 +39,8 @@ function scanFourAtATime(
   const matched = MATCHED; // a local: imported bindings can be slower to read in a hot loop
   /** [q]: the code after the first q groups of the title read last. */
   const codeAt = new Int32Array(index.longestQuads + 1);
-  codeAt[0] = ((bound.start / bound.columnCount) * stride) | 0; // an int32, or V8 runs the loop on doubles
+  // an int32, or V8 runs the loop on doubles
+  codeAt[0] = ((bound.start / bound.columnCount) * stride) | 0;
   let shared = 0; // groups the current title shares with the title read last
   let decidedAt = NEVER; // the title read last was decided by its group decidedAt−1 …
   let decided = 0; // … with this code

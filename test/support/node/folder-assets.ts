@@ -26,7 +26,8 @@ export function folderAssets(dir: string, { inMemory = false } = {}): CountingAs
       if (!buffer) {
         try {
           const bytes = await readFile(join(dir, path));
-          buffer = new Uint8Array(bytes).buffer; // a copy of its own, so its ArrayBuffer is exactly the file
+          // a copy of its own, so its ArrayBuffer is exactly the file
+          buffer = new Uint8Array(bytes).buffer;
         } catch {
           return new Response('not found', { status: 404 });
         }

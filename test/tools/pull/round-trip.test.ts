@@ -1,6 +1,7 @@
 // CONTRACT §9: a round trip is lossless. The real Worker (in workerd) serves snapshot S, built by
 // the real generator from the fixture catalogue; the pull reads it; the build rebuilds; a second
-// Worker serves the rebuilt snapshot. Every list and every shared search case answers the same bytes.
+// Worker serves the rebuilt snapshot. Every list and every shared search case answers the same
+// bytes.
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -120,7 +120,8 @@ describe('realistic titles', () => {
       expect(ranked.indexOf(word), word).toBeLessThan(10);
     expect(ranked.indexOf('penduduk')).toBeLessThan(30);
     expect(counts.size).toBeGreaterThan(2000);
-    const rare = [...counts.values()].filter((n) => n < titles.length * 0.001).length; // in under 0.1% of the titles
+    // in under 0.1% of the titles
+    const rare = [...counts.values()].filter((n) => n < titles.length * 0.001).length;
     expect(rare / counts.size).toBeGreaterThan(0.5);
     for (const measure of [
       'Jumlah',
