@@ -1,10 +1,12 @@
-// npm run loadtest [-- --seconds 120 --connections 100 --elements 100000]
+// npm run loadtest [-- --seconds 120 --connections 100 --elements 100000 --rounds 2]
 // The Worker in the real workerd over a synthetic snapshot with realistic distinct titles, under
 // many connections of a mixed stream: broad and selective searches, pages, facets, single
-// elements, CSV tables, hostile patterns, errors, odd methods and paths. Prints requests/s,
-// latency, answers by status, and workerd's open sockets and memory before, at peak and after;
-// then checks the API still answers. Exits non-zero on any 5xx, socket error or time-out, on
-// sockets not back to their starting level, or on an API that stopped answering.
+// elements, CSV tables, hostile patterns, errors, odd methods and paths. Per round, prints
+// requests/s, latency, answers by status, and workerd's open sockets and memory before, at peak
+// and after, then checks the API still answers; at the end, how much memory each round left
+// beyond the one before (a second identical round that adds little shows nothing accumulates:
+// the allocator keeps what the first round's peak took). Exits non-zero on any 5xx, socket error
+// or time-out, on sockets not back to their starting level, or on an API that stopped answering.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '120' },
     connections: { type: 'string', default: '100' },
     elements: { type: 'string', default: '100000' },
+    rounds: { type: 'string', default: '2' },
   },
 });
 const WORK = resolve('bench/.work');
@@ -180,6 +183,50 @@ try {
   };
   const requests = requestMix(id, element.data[0]!.year);
   await new Promise((r) => setTimeout(r, 5000)); // let the start-up requests' sockets close
+  const start = workerdFigures();
+  console.log(
+    `load: ${values.connections} connections, ${values.seconds} s, ${requests.length} request kinds in rotation, ${values.elements} elements, ${values.rounds} rounds`,
+  );
+  let failed = false;
+  const afterRounds: number[] = [];
+  for (let round = 1; round <= Number(values.rounds); round++) {
+    const figures = await loadRound(requests, start.sockets);
+    const failures = await stillAnswering(worker.url, id);
+    afterRounds.push(figures.after.rssMiB);
+    console.log(`round ${round}`);
+    console.log(report(figures, start, failures));
+    failed ||=
+      figures.fiveHundreds > 0 ||
+      figures.errors > 0 ||
+      figures.timeouts > 0 ||
+      figures.after.sockets > start.sockets ||
+      failures.length > 0;
+  }
+  // Memory a round leaves behind that the next one does not reuse is what would accumulate.
+  if (afterRounds.length > 1) {
+    const growth = afterRounds.slice(1).map((mib, i) => (mib - afterRounds[i]!).toFixed(0));
+    console.log(
+      `memory after each round: ${afterRounds.map((m) => m.toFixed(0)).join(', ')} MiB (growth per round: ${growth.join(', ')} MiB)`,
+    );
+  }
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  await stop();
+}
+
+interface RoundFigures {
+  result: autocannon.Result;
+  statuses: Record<string, number>;
+  fiveHundreds: number;
+  errors: number;
+  timeouts: number;
+  before: { sockets: number; rssMiB: number };
+  peak: { sockets: number; rssMiB: number };
+  after: { sockets: number; rssMiB: number };
+}
+
+/** One round of load; then waits (a while at most) for the sockets to settle at `settledAt`. */
+async function loadRound(requests: unknown[], settledAt: number): Promise<RoundFigures> {
   const before = workerdFigures();
   let peak = before;
   const sampler = setInterval(() => {
@@ -189,24 +236,20 @@ try {
       rssMiB: Math.max(peak.rssMiB, now.rssMiB),
     };
   }, 1000);
-  console.log(
-    `load: ${values.connections} connections, ${values.seconds} s, ${requests.length} request kinds in rotation, ${values.elements} elements`,
-  );
   const result = await autocannon({
     url: worker.url,
     connections: Number(values.connections),
     duration: Number(values.seconds),
-    requests: requests as unknown as autocannon.Request[],
+    requests: requests as autocannon.Request[],
     timeout: 60,
   });
   clearInterval(sampler);
-  // Sockets close a few seconds after their last use; wait (a while at most) for them to settle.
+  // Sockets close a few seconds after their last use.
   let after = workerdFigures();
-  for (let waited = 0; waited < 60 && after.sockets > before.sockets; waited += 2) {
+  for (let waited = 0; waited < 60 && after.sockets > settledAt; waited += 2) {
     await new Promise((r) => setTimeout(r, 2000));
     after = workerdFigures();
   }
-  const failures = await stillAnswering(worker.url, id);
   const statuses = Object.fromEntries(
     Object.entries(
       (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats,
@@ -215,28 +258,32 @@ try {
   const fiveHundreds = Object.entries(statuses)
     .filter(([s]) => s.startsWith('5'))
     .reduce((sum, [, n]) => sum + n, 0);
-  console.log(
-    [
-      `requests:        ${result.requests.total} (${(result.requests.total / Number(values.seconds)).toFixed(0)} req/s)`,
-      `latency:         p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
-      `answers:         ${JSON.stringify(statuses)}`,
-      `5xx:             ${fiveHundreds}`,
-      `socket errors:   ${result.errors}, timeouts ${result.timeouts}`,
-      `workerd sockets: ${before.sockets} before, ${peak.sockets} at peak, ${after.sockets} after`,
-      `workerd memory:  ${before.rssMiB.toFixed(0)} MiB before, ${peak.rssMiB.toFixed(0)} MiB at peak, ${after.rssMiB.toFixed(0)} MiB after`,
-      `throughput:      ${(result.throughput.average / 1048576).toFixed(1)} MiB/s`,
-      `afterwards:      ${failures.length === 0 ? 'every check answered 200' : failures.join('; ')}`,
-    ].join('\n'),
-  );
-  const socketsBack = after.sockets <= before.sockets;
-  process.exitCode =
-    fiveHundreds > 0 ||
-    result.errors > 0 ||
-    result.timeouts > 0 ||
-    !socketsBack ||
-    failures.length > 0
-      ? 1
-      : 0;
-} finally {
-  await stop();
+  return {
+    result,
+    statuses,
+    fiveHundreds,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    before,
+    peak,
+    after,
+  };
+}
+
+function report(
+  { result, statuses, fiveHundreds, before, peak, after }: RoundFigures,
+  start: { sockets: number; rssMiB: number },
+  failures: string[],
+): string {
+  return [
+    `  requests:        ${result.requests.total} (${(result.requests.total / Number(values.seconds)).toFixed(0)} req/s)`,
+    `  latency:         p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    `  answers:         ${JSON.stringify(statuses)}`,
+    `  5xx:             ${fiveHundreds}`,
+    `  socket errors:   ${result.errors}, timeouts ${result.timeouts}`,
+    `  workerd sockets: ${before.sockets} before, ${peak.sockets} at peak, ${after.sockets} after (${start.sockets} at start)`,
+    `  workerd memory:  ${before.rssMiB.toFixed(0)} MiB before, ${peak.rssMiB.toFixed(0)} MiB at peak, ${after.rssMiB.toFixed(0)} MiB after (${start.rssMiB.toFixed(0)} MiB at start)`,
+    `  throughput:      ${(result.throughput.average / 1048576).toFixed(1)} MiB/s`,
+    `  afterwards:      ${failures.length === 0 ? 'every check answered 200' : failures.join('; ')}`,
+  ].join('\n');
 }
