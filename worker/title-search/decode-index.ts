@@ -9,6 +9,8 @@ export interface TitleSearchIndex {
   readonly symbolUnits: Uint16Array;
   /** [T] title number at each sorted position; [T+1] its text offset; [T] groups of four shared. */
   readonly sortedTitle: Uint32Array;
+  /** [T] the sorted position of each title. */
+  readonly titlePosition: Uint32Array;
   readonly sortedStart: Uint32Array;
   readonly resumeQuad: Uint16Array;
   readonly longestQuads: number;
@@ -38,8 +40,6 @@ export function decodeTitleSearchIndex(bytes: ArrayBuffer): TitleSearchIndex {
   const textLength = field('textLength');
   const sortedStart = new Uint32Array(bytes, field('sortedStart'), count + 1);
   const resumeQuad = new Uint16Array(bytes, field('resumeQuad'), count);
-  let resumed = 0;
-  for (let p = 0; p < count; p++) resumed += resumeQuad[p]!;
   const text =
     field('textUnitBytes') === 1
       ? new Uint8Array(bytes, field('text'), textLength)
@@ -49,10 +49,11 @@ export function decodeTitleSearchIndex(bytes: ArrayBuffer): TitleSearchIndex {
     symbolCount,
     symbolUnits: new Uint16Array(bytes, field('symbolUnits'), symbolCount + 1),
     sortedTitle: new Uint32Array(bytes, field('sortedTitle'), count),
+    titlePosition: new Uint32Array(bytes, field('titlePosition'), count),
     sortedStart,
     resumeQuad,
     longestQuads: field('longestQuads'),
-    unsharedQuads: textLength / 4 - resumed,
+    unsharedQuads: field('unsharedQuads'),
     text,
     textWords:
       text instanceof Uint8Array ? new Int32Array(bytes, field('text'), textLength / 4) : undefined,

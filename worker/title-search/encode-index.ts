@@ -59,9 +59,13 @@ export function encodeTitleSearchIndex(titles: readonly string[]): Uint8Array {
     (longest, title) => Math.max(longest, alignTo(title.length, 4) / 4),
     0,
   );
-  return assemble(titles.length, symbolCount, text, longestQuads, [
+  const titlePosition = new Uint32Array(titles.length);
+  order.forEach((t, p) => (titlePosition[t] = p));
+  const shared = resumeQuad.reduce((sum, quads) => sum + quads, 0);
+  return assemble(titles.length, symbolCount, text, longestQuads, text.length / 4 - shared, [
     ['symbolUnits', Uint16Array.from(symbolUnits)],
     ['sortedTitle', Uint32Array.from(order)],
+    ['titlePosition', titlePosition],
     ['sortedStart', sortedStart],
     ['resumeQuad', resumeQuad],
     ['text', text],
@@ -104,6 +108,7 @@ function assemble(
   symbolCount: number,
   text: Uint8Array | Uint16Array,
   longestQuads: number,
+  unsharedQuads: number,
   sections: Section[],
 ): Uint8Array {
   let offset = HEADER_WORDS * 4;
@@ -121,6 +126,7 @@ function assemble(
   header[HEADER.textLength] = text.length;
   header[HEADER.totalBytes] = bytes.length;
   header[HEADER.longestQuads] = longestQuads;
+  header[HEADER.unsharedQuads] = unsharedQuads;
   sections.forEach(([name, data], i) => {
     header[HEADER[name]] = offsets[i]!;
     if (name === 'gramKeys') header[HEADER.gramCount] = (data as Float64Array).length;

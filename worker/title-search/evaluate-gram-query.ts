@@ -19,10 +19,18 @@ const BYTES_WORTH_A_TITLE = 8;
 /** An OR whose lists hold more bytes than this per title is not read: its union would be broad. */
 const OR_BYTES_PER_TITLE = 2;
 
+/**
+ * `titlesLeft`: how many titles the DFA would read without this narrowing (fewer than all when
+ * the search's filters already chose them): a posting list longer than that is worth is not read.
+ */
 export function evaluateGramQuery(
   index: TitleSearchIndex,
   query: GramQuery,
+  titlesLeft = index.count,
 ): TitleBitmap | undefined {
+  const notWorthIt = (part: GramQuery, left: number) =>
+    left < index.count && estimate(index, part) > left * BYTES_WORTH_A_TITLE;
+  if (notWorthIt(query, titlesLeft)) return undefined;
   switch (query.op) {
     case 'all':
       return undefined;
@@ -41,7 +49,7 @@ export function evaluateGramQuery(
           if (gram >= 0) addPostings(index, gram, bitmap);
           continue;
         }
-        const titles = evaluateGramQuery(index, part);
+        const titles = evaluateGramQuery(index, part, titlesLeft);
         if (!titles) return undefined;
         for (let w = 0; w < bitmap.length; w++) bitmap[w] = bitmap[w]! | titles[w]!;
       }
@@ -52,10 +60,10 @@ export function evaluateGramQuery(
       // letting the DFA read the few titles left (it checks every title it is given anyway)
       const parts = [...query.parts].sort((a, b) => estimate(index, a) - estimate(index, b));
       let result: TitleBitmap | undefined;
-      let left = index.count;
+      let left = titlesLeft;
       for (const part of parts) {
         if (result && estimate(index, part) > left * BYTES_WORTH_A_TITLE) break;
-        const titles = evaluateGramQuery(index, part);
+        const titles = evaluateGramQuery(index, part, left);
         if (!titles) continue;
         if (!result) result = titles;
         else if (!intersectInto(result, titles)) break;

@@ -17,8 +17,10 @@ import {
 
 interface Binding {
   bound: BoundDfa;
-  /** Titles the gram query lets through; undefined: all. */
-  narrowed: TitleBitmap | undefined;
+  /** Groups of four symbols the DFA's tables were sized for (see bindDfa). */
+  sizedFor: number;
+  /** Titles the gram query lets through (undefined: all), once read for a search of every title. */
+  narrowed?: { titles: TitleBitmap | undefined; count: number };
 }
 
 /**
@@ -33,13 +35,19 @@ export function findMatchingTitles(
   pattern: CompiledTitlePattern,
   candidates?: Uint32Array,
 ): Uint32Array {
-  const { bound, narrowed } = bindingOf(index, pattern);
+  const binding = bindingOf(index, pattern, candidates?.length ?? index.count);
+  const { bound } = binding;
   if (bound.start === DEAD) return new Uint32Array(0);
-  let wanted = narrowed;
+  let wanted: TitleBitmap | undefined;
   if (candidates) {
-    const asked = bitmapOfTitles(index.count, candidates);
-    if (wanted) intersectInto(asked, wanted);
-    wanted = asked;
+    wanted = bitmapOfTitles(index.count, candidates);
+    // the posting lists are read only as far as they spare the DFA more than they cost
+    const narrowed = binding.narrowed
+      ? binding.narrowed.titles
+      : evaluateGramQuery(index, pattern.grams, candidates.length);
+    if (narrowed) intersectInto(wanted, narrowed);
+  } else {
+    wanted = binding.narrowed!.titles; // read by bindingOf for a search of every title
   }
   if (bound.start === MATCHED) return wanted ? titlesOf(wanted) : everyTitle(index.count);
   const matches = emptyBitmap(index.count);
@@ -47,16 +55,35 @@ export function findMatchingTitles(
   return titlesOf(matches);
 }
 
-function bindingOf(index: TitleSearchIndex, pattern: CompiledTitlePattern): Binding {
+/**
+ * The pattern's DFA bound to the index, cached; bound again when a search would read many more
+ * titles than its tables were sized for. `titles`: how many titles the search may read (all, or
+ * its candidates'); a search of every title reads the gram query first, and it is kept.
+ */
+function bindingOf(
+  index: TitleSearchIndex,
+  pattern: CompiledTitlePattern,
+  titles: number,
+): Binding {
   let cache = bindings.get(index);
   if (!cache) bindings.set(index, (cache = new LruCache<string, Binding>(8, () => 1)));
   let binding = cache.get(pattern.source);
-  if (!binding) {
-    const narrowed = evaluateGramQuery(index, pattern.grams);
-    const share = narrowed ? countTitles(narrowed) / Math.max(1, index.count) : 1;
-    binding = { bound: bindDfa(pattern.dfa, index, index.unsharedQuads * share), narrowed };
+  let narrowed = binding?.narrowed;
+  if (!narrowed && titles >= index.count) {
+    const narrowedTitles = evaluateGramQuery(index, pattern.grams);
+    narrowed = {
+      titles: narrowedTitles,
+      count: narrowedTitles ? countTitles(narrowedTitles) : index.count,
+    };
+  }
+  const scanned =
+    titles >= index.count && narrowed ? narrowed.count : Math.min(titles, index.count);
+  const expectedQuads = (index.unsharedQuads * scanned) / Math.max(1, index.count);
+  if (!binding || expectedQuads > binding.sizedFor * 8) {
+    binding = { bound: bindDfa(pattern.dfa, index, expectedQuads), sizedFor: expectedQuads };
     cache.set(pattern.source, binding);
   }
+  if (narrowed) binding.narrowed = narrowed;
   return binding;
 }
 

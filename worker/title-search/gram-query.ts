@@ -38,8 +38,15 @@ export function or(...parts: GramQuery[]): GramQuery {
 
 function dedupe(parts: GramQuery[]): GramQuery[] {
   const seen = new Map<string, GramQuery>();
-  for (const part of parts) seen.set(JSON.stringify(part), part);
+  for (const part of parts) seen.set(keyOf(part), part);
   return [...seen.values()];
+}
+
+/** A text that two queries share exactly when they are the same. */
+function keyOf(query: GramQuery): string {
+  if (query.op === 'gram') return `${query.units.length}:${query.units}`; // any unit, read by length
+  if (query.op === 'all') return '*';
+  return `${query.op}(${query.parts.map(keyOf).join(',')})`;
 }
 
 /** Every title holding one of `strings` holds all grams of that string: OR of ANDs. */

@@ -1,8 +1,9 @@
-// The bytes of a title search index: a header of 18 little-endian Uint32 words, then sections,
+// The bytes of a title search index: a header of 20 little-endian Uint32 words, then sections,
 // each starting at a multiple of 8 bytes so the Worker reads them as typed-array views in place.
 //
 //   symbolUnits  Uint16[S+1]   canonical code unit of each symbol; symbol 0 pads titles
 //   sortedTitle  Uint32[T]     title number at each position of the titles' sorted order
+//   titlePosition Uint32[T]    the sorted position of each title (sortedTitle inverted)
 //   sortedStart  Uint32[T+1]   where the title at sorted position p starts in text (a multiple of 4)
 //   resumeQuad   Uint16[T]     whole groups of four symbols it shares with the title before it
 //   text         Uint8 or Uint16 (S > 255) symbols: canonicalized titles in sorted order, each
@@ -14,8 +15,8 @@
 //                              from the next multiple of 4 on (read as little-endian Int32 words)
 //   postings     Uint8[]
 
-export const INDEX_MAGIC = 0x31495354; // "TSI1"
-export const HEADER_WORDS = 18;
+export const INDEX_MAGIC = 0x32495354; // "TSI2"
+export const HEADER_WORDS = 20;
 export const MAX_RESUME_QUAD = 0xffff;
 
 export const HEADER = {
@@ -38,6 +39,9 @@ export const HEADER = {
   totalBytes: 16,
   /** The most groups of four symbols one title takes. */
   longestQuads: 17,
+  titlePosition: 18,
+  /** Groups of four symbols a scan of every title reads (shared starts are read once). */
+  unsharedQuads: 19,
 } as const;
 
 export const LIST_GAPS = 0;

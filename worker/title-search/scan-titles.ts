@@ -6,9 +6,15 @@ import type { BoundDfa } from './bind-dfa.ts';
 import type { TitleSearchIndex } from './decode-index.ts';
 import { MATCHED } from './decided-states.ts';
 import type { PairSteps, QuadSteps } from './quad-steps.ts';
-import type { TitleBitmap } from './title-bitmap.ts';
+import { countTitles, type TitleBitmap } from './title-bitmap.ts';
 
 const NEVER = 0x7fffffff;
+
+/**
+ * Below this share of the titles, `wanted` titles are read one by one from their own position
+ * rather than by a pass over every sorted position (the pass shares starts, but visits them all).
+ */
+const SPARSE_SHARE = 1 / 32;
 
 /** Marks in `matches` every title `wanted` holds (all when undefined) that the DFA accepts. */
 export function scanTitles(
@@ -17,6 +23,10 @@ export function scanTitles(
   wanted: TitleBitmap | undefined,
   matches: TitleBitmap,
 ) {
+  if (wanted && countTitles(wanted) < index.count * SPARSE_SHARE) {
+    scanEach(index, bound, wanted, matches);
+    return;
+  }
   const multi = bound.multi;
   if (multi?.kind === 'quad' && index.textWords)
     scanFourAtATime(index, index.textWords, bound, multi, wanted, matches);
@@ -151,5 +161,30 @@ function scanOneAtATime(
     if (code === matched || (code >= 0 && acceptsAtEnd[(code / columnCount) | 0] === 1))
       matches[t >>> 5] = matches[t >>> 5]! | (1 << (t & 31));
     shared = NEVER;
+  }
+}
+
+/** The wanted titles one by one, each read from its start, a symbol at a time. */
+function scanEach(
+  index: TitleSearchIndex,
+  bound: BoundDfa,
+  wanted: TitleBitmap,
+  matches: TitleBitmap,
+) {
+  const { titlePosition, sortedStart, text } = index;
+  const { steps, columnOfSymbol, columnCount, acceptsAtEnd } = bound;
+  const matched = MATCHED;
+  for (let w = 0; w < wanted.length; w++) {
+    for (let bits = wanted[w]!; bits !== 0; bits &= bits - 1) {
+      const t = (w << 5) | (31 - Math.clz32(bits & -bits));
+      const p = titlePosition[t]!;
+      let code = bound.start;
+      const end = sortedStart[p + 1]! | 0;
+      for (let at = sortedStart[p]! | 0; at < end && code >= 0; at++) {
+        code = steps[code + columnOfSymbol[text[at]!]!]!;
+      }
+      if (code === matched || (code >= 0 && acceptsAtEnd[(code / columnCount) | 0] === 1))
+        matches[w] = matches[w]! | (1 << (t & 31));
+    }
   }
 }
