@@ -6,7 +6,7 @@ import type { CompiledTitlePattern } from './compile-pattern.ts';
 import type { TitleSearchIndex } from './decode-index.ts';
 import { DEAD, MATCHED } from './decided-states.ts';
 import { evaluateGramQuery } from './evaluate-gram-query.ts';
-import { scanTitles } from './scan-titles.ts';
+import { readsEachAlone, scanTitles } from './scan-titles.ts';
 import {
   bitmapOfTitles,
   countTitles,
@@ -35,20 +35,30 @@ export function findMatchingTitles(
   pattern: CompiledTitlePattern,
   candidates?: Uint32Array,
 ): Uint32Array {
-  const binding = bindingOf(index, pattern, candidates?.length ?? index.count);
-  const { bound } = binding;
-  if (bound.start === DEAD) return new Uint32Array(0);
+  let cache = bindings.get(index);
+  if (!cache) bindings.set(index, (cache = new LruCache<string, Binding>(8, () => 1)));
+  const kept = cache.get(pattern.source);
+  // the titles to read: the candidates or all, narrowed by the posting lists as far as that pays
+  let narrowed = kept?.narrowed;
   let wanted: TitleBitmap | undefined;
   if (candidates) {
     wanted = bitmapOfTitles(index.count, candidates);
-    // the posting lists are read only as far as they spare the DFA more than they cost
-    const narrowed = binding.narrowed
-      ? binding.narrowed.titles
+    const titles = narrowed
+      ? narrowed.titles
       : evaluateGramQuery(index, pattern.grams, candidates.length);
-    if (narrowed) intersectInto(wanted, narrowed);
+    if (titles) intersectInto(wanted, titles);
   } else {
-    wanted = binding.narrowed!.titles; // read by bindingOf for a search of every title
+    if (!narrowed) {
+      const titles = evaluateGramQuery(index, pattern.grams);
+      narrowed = { titles, count: titles ? countTitles(titles) : index.count };
+    }
+    wanted = narrowed.titles;
   }
+  const reading = candidates ? countTitles(wanted!) : narrowed!.count;
+  const binding = boundFor(cache, kept, index, pattern, reading);
+  if (narrowed) binding.narrowed = narrowed;
+  const { bound } = binding;
+  if (bound.start === DEAD) return new Uint32Array(0);
   if (bound.start === MATCHED) return wanted ? titlesOf(wanted) : everyTitle(index.count);
   const matches = emptyBitmap(index.count);
   scanTitles(index, bound, wanted, matches);
@@ -56,34 +66,26 @@ export function findMatchingTitles(
 }
 
 /**
- * The pattern's DFA bound to the index, cached; bound again when a search would read many more
- * titles than its tables were sized for. `titles`: how many titles the search may read (all, or
- * its candidates'); a search of every title reads the gram query first, and it is kept.
+ * The pattern's DFA bound to the index, kept; bound again when a search reads many more titles
+ * than its tables were sized for (a few titles, read one by one, need no multi-symbol tables).
  */
-function bindingOf(
+function boundFor(
+  cache: LruCache<string, Binding>,
+  kept: Binding | undefined,
   index: TitleSearchIndex,
   pattern: CompiledTitlePattern,
-  titles: number,
+  reading: number,
 ): Binding {
-  let cache = bindings.get(index);
-  if (!cache) bindings.set(index, (cache = new LruCache<string, Binding>(8, () => 1)));
-  let binding = cache.get(pattern.source);
-  let narrowed = binding?.narrowed;
-  if (!narrowed && titles >= index.count) {
-    const narrowedTitles = evaluateGramQuery(index, pattern.grams);
-    narrowed = {
-      titles: narrowedTitles,
-      count: narrowedTitles ? countTitles(narrowedTitles) : index.count,
-    };
-  }
-  const scanned =
-    titles >= index.count && narrowed ? narrowed.count : Math.min(titles, index.count);
-  const expectedQuads = (index.unsharedQuads * scanned) / Math.max(1, index.count);
-  if (!binding || expectedQuads > binding.sizedFor * 8) {
-    binding = { bound: bindDfa(pattern.dfa, index, expectedQuads), sizedFor: expectedQuads };
-    cache.set(pattern.source, binding);
-  }
-  if (narrowed) binding.narrowed = narrowed;
+  const expectedQuads = readsEachAlone(index, reading)
+    ? 0
+    : (index.unsharedQuads * reading) / Math.max(1, index.count);
+  if (kept && expectedQuads <= kept.sizedFor * 8) return kept;
+  const binding: Binding = {
+    bound: bindDfa(pattern.dfa, index, expectedQuads),
+    sizedFor: expectedQuads,
+    narrowed: kept?.narrowed,
+  };
+  cache.set(pattern.source, binding);
   return binding;
 }
 

@@ -16,6 +16,10 @@ const NEVER = 0x7fffffff;
  */
 const SPARSE_SHARE = 1 / 32;
 
+/** Whether a scan of this many titles reads each alone (see SPARSE_SHARE). */
+export const readsEachAlone = (index: TitleSearchIndex, titles: number) =>
+  titles < index.count * SPARSE_SHARE;
+
 /** Marks in `matches` every title `wanted` holds (all when undefined) that the DFA accepts. */
 export function scanTitles(
   index: TitleSearchIndex,
@@ -23,7 +27,7 @@ export function scanTitles(
   wanted: TitleBitmap | undefined,
   matches: TitleBitmap,
 ) {
-  if (wanted && countTitles(wanted) < index.count * SPARSE_SHARE) {
+  if (wanted && readsEachAlone(index, countTitles(wanted))) {
     scanEach(index, bound, wanted, matches);
     return;
   }
