@@ -8,20 +8,14 @@
 // the allocator keeps what the first round's peak took). Exits non-zero on any 5xx, socket error
 // or time-out, on sockets not back to their starting level, or on an API that stopped answering.
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  readFileSync,
-  readdirSync,
-  readlinkSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
 import { QUERY_MIX } from './query-mix.ts';
 import { startWorker } from './start-worker.ts';
+import { WORK, prepareCatalogue } from './synthetic-catalogue.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,30 +25,9 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
   },
 });
-const WORK = resolve('bench/.work');
-const TITLES = 'realistic'; // title search cost depends on the amount of distinct title text
-const catalogue = join(WORK, `catalogue-${values.elements}-${TITLES}`); // the title mode in the name: an older cached catalogue is not reused
+const catalogue = prepareCatalogue(Number(values.elements));
 const dist = join(WORK, `loadtest-dist-${values.elements}`);
 
-if (!existsSync(join(catalogue, '.complete'))) {
-  rmSync(catalogue, { recursive: true, force: true });
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'tools/synth/cli.ts',
-      '--elements',
-      values.elements!,
-      '--out',
-      catalogue,
-      '--titles',
-      TITLES,
-    ],
-    { stdio: 'inherit' },
-  );
-  writeFileSync(join(catalogue, '.complete'), '');
-}
 execFileSync(
   process.execPath,
   ['--import', 'tsx', 'generator/cli.ts', '--data', catalogue, '--out', dist],

@@ -3,7 +3,7 @@
 // in process, and over HTTP against the physical limit (a static file of the answer's size served
 // by the same workerd), the naive Worker and the PostgreSQL peer. Ratios matter more than the
 // absolute figures on a shared machine. Writes bench/RESULTS.md. Stops every server it started.
-import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { measureLoad, type LoadFigures } from './load.ts';
 import { startPostgres, startPostgresPeer, type PostgresServer } from './peers/postgres.ts';
 import { QUERY_MIX, resolveQuery, type BenchQuery } from './query-mix.ts';
 import { startWorker, type RunningWorker } from './start-worker.ts';
+import { TITLES, WORK, prepareCatalogue } from './synthetic-catalogue.ts';
 import type { InProcessFigures } from './in-process.ts';
 
 const { values } = parseArgs({
@@ -28,9 +29,6 @@ const SIZES = values.sizes
     ? [1000, 10000]
     : [1000, 10000, 100000];
 const SECONDS = Number(values.seconds);
-const WORK = resolve('bench/.work');
-/** Realistic titles: title search cost depends on the amount of distinct title text. */
-const TITLES = 'realistic';
 const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, pg: 54329 };
 
 // ---- cleanup of everything started, whatever happens ---------------------------------------
@@ -62,30 +60,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const log = (line: string) => console.log(`[bench] ${line}`);
 
 // ---- steps --------------------------------------------------------------------------------
-function prepareCatalogue(size: number): string {
-  const dir = join(WORK, `catalogue-${size}-${TITLES}`); // the title mode in the name: an older cached catalogue is not reused
-  if (!existsSync(join(dir, '.complete'))) {
-    rmSync(dir, { recursive: true, force: true });
-    execFileSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'tools/synth/cli.ts',
-        '--elements',
-        String(size),
-        '--out',
-        dir,
-        '--titles',
-        TITLES,
-      ],
-      { stdio: 'inherit' },
-    );
-    writeFileSync(join(dir, '.complete'), '');
-  }
-  return dir;
-}
-
 interface BuildFigures {
   wallS: number;
   peakMiB: number;
