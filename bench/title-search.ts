@@ -315,7 +315,7 @@ const oursResults = new Map<string, ReturnType<typeof ours>>();
 for (const [kind, pattern] of PATTERNS) {
   const result = ours(pattern);
   oursResults.set(pattern, result);
-  const shown = pattern.length > 40 ? `${pattern.slice(0, 37)}…` : pattern;
+  const shown = tableCell(pattern);
   if ('refused' in result) console.log(`| \`${shown}\` | ${kind} | ${result.refused} | | | | |`);
   else
     console.log(
@@ -336,9 +336,15 @@ console.log(
 console.log('|---|---|---|---|---|---|');
 for (const [, pattern] of PATTERNS) {
   const own = oursResults.get(pattern)!;
-  const shown = pattern.length > 40 ? `${pattern.slice(0, 37)}…` : pattern;
+  const shown = tableCell(pattern);
   const ownCell = 'refused' in own ? 'refused' : `${figure(own.cold.median)} · ${own.matches}`;
   console.log(
     `| \`${shown}\` | ${ownCell} | ${cell(re2js(pattern))} | ${cell(refaDfa(pattern))} | ${cell(re2Wasm(pattern))} | ${cell(nativeRegExp(pattern))} |`,
   );
+}
+
+/** A pattern as a Markdown table cell: shortened, and `|` escaped (it would split the cell). */
+function tableCell(pattern: string): string {
+  const shown = pattern.length > 40 ? `${pattern.slice(0, 37)}…` : pattern;
+  return shown.replaceAll('|', '\\|');
 }
