@@ -196,7 +196,11 @@ interface RoundFigures {
   before: { sockets: number; rssMiB: number };
   peak: { sockets: number; rssMiB: number };
   after: { sockets: number; rssMiB: number };
+  /** Seconds the sockets took to come back to their starting level (SETTLE_LIMIT_S: never). */
+  settledAfterS: number;
 }
+
+const SETTLE_LIMIT_S = 180;
 
 /** One round of load; then waits (a while at most) for the sockets to settle at `settledAt`. */
 async function loadRound(requests: unknown[], settledAt: number): Promise<RoundFigures> {
@@ -217,9 +221,11 @@ async function loadRound(requests: unknown[], settledAt: number): Promise<RoundF
     timeout: 60,
   });
   clearInterval(sampler);
-  // Sockets close a few seconds after their last use.
+  // Sockets close some time after their last use: the dev server's proxy keeps connections the
+  // load tool closed (CLOSE-WAIT) for a while. Wait for them, three minutes at most.
   let after = workerdFigures();
-  for (let waited = 0; waited < 60 && after.sockets > settledAt; waited += 2) {
+  let settledAfterS = 0;
+  for (; settledAfterS < SETTLE_LIMIT_S && after.sockets > settledAt; settledAfterS += 2) {
     await new Promise((r) => setTimeout(r, 2000));
     after = workerdFigures();
   }
@@ -240,11 +246,12 @@ async function loadRound(requests: unknown[], settledAt: number): Promise<RoundF
     before,
     peak,
     after,
+    settledAfterS,
   };
 }
 
 function report(
-  { result, statuses, fiveHundreds, before, peak, after }: RoundFigures,
+  { result, statuses, fiveHundreds, before, peak, after, settledAfterS }: RoundFigures,
   start: { sockets: number; rssMiB: number },
   failures: string[],
 ): string {
@@ -254,7 +261,7 @@ function report(
     `  answers:         ${JSON.stringify(statuses)}`,
     `  5xx:             ${fiveHundreds}`,
     `  socket errors:   ${result.errors}, timeouts ${result.timeouts}`,
-    `  workerd sockets: ${before.sockets} before, ${peak.sockets} at peak, ${after.sockets} after (${start.sockets} at start)`,
+    `  workerd sockets: ${before.sockets} before, ${peak.sockets} at peak, ${after.sockets} after ${settledAfterS} s (${start.sockets} at start)`,
     `  workerd memory:  ${before.rssMiB.toFixed(0)} MiB before, ${peak.rssMiB.toFixed(0)} MiB at peak, ${after.rssMiB.toFixed(0)} MiB after (${start.rssMiB.toFixed(0)} MiB at start)`,
     `  throughput:      ${(result.throughput.average / 1048576).toFixed(1)} MiB/s`,
     `  afterwards:      ${failures.length === 0 ? 'every check answered 200' : failures.join('; ')}`,

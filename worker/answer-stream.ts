@@ -15,6 +15,8 @@ export interface ElementFormat {
 
 export interface AnswerSource {
   elements: Uint32Array;
+  /** The answer's exact byte length (answerLength). */
+  length: number;
   plan: ReadPlan;
   /** Where element e sits: its byte offset in its block and in the block's run, its length. */
   placement(e: number): { start: number; runStart: number; length: number };
@@ -49,7 +51,7 @@ export async function* answerChunks(
   bare = false,
 ): AsyncGenerator<Uint8Array> {
   const { elements, plan } = source;
-  const out = new ChunkWriter();
+  const out = new ChunkWriter(source.length);
   const reads = new StepReads(source);
   try {
     if (!bare) out.piece(OPEN);
@@ -180,16 +182,27 @@ const COMMA = encoder.encode(',');
  */
 const CHUNK_BYTES = 128 * 1024;
 
-/** Gathers small pieces into chunks; a piece larger than a chunk goes out as it is. */
+/**
+ * Gathers small pieces into chunks; a piece larger than a chunk goes out as it is. Chunks are
+ * never larger than what is left of the answer: a small answer allocates only its own size.
+ */
 export class ChunkWriter {
-  private chunk = new Uint8Array(CHUNK_BYTES);
+  private left: number;
+  private chunk: Uint8Array;
   private used = 0;
   private ready: Uint8Array[] = [];
 
+  /** `total`: the bytes the pieces will add up to. */
+  constructor(total: number) {
+    this.left = total;
+    this.chunk = new Uint8Array(Math.min(CHUNK_BYTES, total));
+  }
+
   piece(bytes: Uint8Array) {
-    if (this.used + bytes.length > CHUNK_BYTES) this.flush();
-    if (bytes.length > CHUNK_BYTES) {
+    if (this.used + bytes.length > this.chunk.length) this.flush();
+    if (bytes.length > this.chunk.length) {
       this.ready.push(bytes);
+      this.left -= bytes.length;
       return;
     }
     this.chunk.set(bytes, this.used);
@@ -215,7 +228,8 @@ export class ChunkWriter {
   private flush() {
     if (this.used === 0) return;
     this.ready.push(this.chunk.subarray(0, this.used));
-    this.chunk = new Uint8Array(CHUNK_BYTES);
+    this.left -= this.used;
+    this.chunk = new Uint8Array(Math.min(CHUNK_BYTES, Math.max(0, this.left)));
     this.used = 0;
   }
 }

@@ -31,8 +31,10 @@ export function prepareAnswer(
   const cache = index.elements;
   const plan = planReads(index, elements, (e) => cache.has(e), budget.remaining);
   const { elementBlock, elementStart, elementLength } = index.sections;
+  const length = answerLength(elements, format, bare);
   const source: AnswerSource = {
     elements,
+    length,
     plan,
     placement: (e) => {
       const block = elementBlock[e]!;
@@ -48,7 +50,7 @@ export function prepareAnswer(
     keep: cache.worthKeeping(plan.missingBytes) ? (e, bytes) => cache.keep(e, bytes) : undefined,
   };
   return {
-    length: answerLength(elements, format, bare),
+    length,
     plan,
     chunks: () => answerChunks(source, format, bare),
   };

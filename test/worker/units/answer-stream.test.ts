@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { answerChunks, type AnswerSource } from '../../../worker/answer-stream.ts';
+import {
+  answerChunks,
+  answerLength,
+  ChunkWriter,
+  type AnswerSource,
+} from '../../../worker/answer-stream.ts';
 import { wholeElement } from '../../../worker/element-format.ts';
 import { ElementCache } from '../../../worker/element-cache.ts';
 import { planReads, type PlacementIndex } from '../../../worker/read-plan.ts';
@@ -49,8 +54,10 @@ function answer(
   const plan = planReads(fake.index, elements, (e) => cache.has(e), maxReads);
   const reads = { blocks: [] as number[], runs: [] as number[], runsOpen: 0 };
   const { elementStart, elementLength, elementBlock } = fake.index.sections;
+  const format = wholeElement(elementLength);
   const source: AnswerSource = {
     elements,
+    length: answerLength(elements, format),
     plan,
     placement: (e) => ({
       start: elementStart[e]!,
@@ -83,7 +90,6 @@ function answer(
     cache,
     keep: (e, bytes) => cache.keep(e, bytes),
   };
-  const format = wholeElement(fake.index.sections.elementLength);
   const expected = `[${Array.from(elements, fake.text).join(',')}]`;
   return { plan, reads, chunks: () => answerChunks(source, format), expected };
 }
@@ -149,5 +155,37 @@ describe('answerChunks', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(cut.reads.runs.length).toBeGreaterThan(0);
     expect(cut.reads.runsOpen).toBe(0);
+  });
+});
+
+describe('ChunkWriter', () => {
+  it('gives back the pieces in order, in chunks no larger than what the answer has left', () => {
+    const pieces = [3, 70_000, 200_000, 5, 60_000, 1].map((size, i) =>
+      new Uint8Array(size).fill(i + 1),
+    );
+    const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+    const out = new ChunkWriter(total);
+    const chunks: Uint8Array[] = [];
+    for (const piece of pieces) {
+      out.piece(piece);
+      chunks.push(...out.full());
+    }
+    chunks.push(...out.rest());
+    const joined = new Uint8Array(total);
+    let at = 0;
+    for (const chunk of chunks) {
+      joined.set(chunk, at);
+      at += chunk.length;
+    }
+    expect(at).toBe(total);
+    let expectedAt = 0;
+    pieces.forEach((piece) => {
+      expect(joined.subarray(expectedAt, expectedAt + piece.length)).toEqual(piece);
+      expectedAt += piece.length;
+    });
+    // a small answer allocates its own size, not a whole chunk
+    const small = new ChunkWriter(10);
+    small.piece(new Uint8Array(10));
+    expect([...small.rest()].map((chunk) => chunk.buffer.byteLength)).toEqual([10]);
   });
 });
