@@ -78,6 +78,9 @@ function workerdFigures(): { sockets: number; rssMiB: number } {
   return { sockets, rssMiB: rssKiB / 1024 };
 }
 
+/** How long a round waits for workerd's sockets to come back to their starting level. */
+const SETTLE_LIMIT_S = 180;
+
 const enc = encodeURIComponent;
 const ANY_ID = '/api/v1/data-element?limit=1&fields=_id';
 // Every connection starts at the top: the cheap and odd requests first, the big answers last.
@@ -199,8 +202,6 @@ interface RoundFigures {
   /** Seconds the sockets took to come back to their starting level (SETTLE_LIMIT_S: never). */
   settledAfterS: number;
 }
-
-const SETTLE_LIMIT_S = 180;
 
 /** One round of load; then waits (a while at most) for the sockets to settle at `settledAt`. */
 async function loadRound(requests: unknown[], settledAt: number): Promise<RoundFigures> {

@@ -25,7 +25,7 @@ import type { DocumentationFileName, ReferenceListName } from './contract.ts';
 export const SNAPSHOT_DIR = '_snapshot';
 export const MANIFEST_PATH = `${SNAPSHOT_DIR}/manifest.json`;
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 3;
+export const LAYOUT_VERSION = 4;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;

@@ -43,16 +43,22 @@ export function answerLength(elements: Uint32Array, format: ElementFormat, bare 
 /**
  * The answer's bytes; `bare`: one element alone, without the array's brackets. Each element comes
  * from the cache if it holds it when written, else from its step's read, opened ahead of time
- * when the cache lacked one of the step's elements then, or when first needed.
+ * when the cache lacked one of the step's elements then, or when first needed. `stop` aborted:
+ * every read is closed.
  */
 export async function* answerChunks(
   source: AnswerSource,
   format: ElementFormat,
   bare = false,
+  stop?: AbortSignal,
 ): AsyncGenerator<Uint8Array> {
   const { elements, plan } = source;
   const out = new ChunkWriter(source.length);
   const reads = new StepReads(source);
+  // A reader that goes away while the generator waits on a read: close the reads at once (the
+  // generator's own cleanup runs only once that read settles).
+  const closeReads = () => reads.closeAll();
+  stop?.addEventListener('abort', closeReads, { once: true });
   try {
     if (!bare) out.piece(OPEN);
     for (let step = 0; step < plan.steps.length; step++) {
@@ -74,6 +80,7 @@ export async function* answerChunks(
     yield* out.full();
     yield* out.rest();
   } finally {
+    stop?.removeEventListener('abort', closeReads);
     reads.closeAll();
   }
 }
@@ -84,6 +91,7 @@ type Opened =
 /** The reads of an answer's steps: opened ahead, used in order, each closed when done with. */
 class StepReads {
   private readonly opened = new Map<number, Opened>();
+  private stopped = false;
   private considered = 0;
   /** The step being written and what its read gave, once it was needed. */
   private current: { step: number; bytes?: Uint8Array; reader?: RunReader } | undefined;
@@ -134,7 +142,9 @@ class StepReads {
     if (unused) close(unused);
   }
 
+  /** Closes every read; none opens after (an answer stopped midway ends at its next read). */
   closeAll() {
+    this.stopped = true;
     this.current?.reader?.cancel();
     this.current = undefined;
     for (const unused of this.opened.values()) close(unused);
@@ -150,6 +160,7 @@ class StepReads {
   }
 
   private open(step: number): Opened {
+    if (this.stopped) throw new Error('the answer was stopped');
     const { kind, n } = this.source.plan.steps[step]!;
     if (kind === 'block') {
       const bytes = this.source.readBlock(n);
@@ -183,28 +194,28 @@ const COMMA = encoder.encode(',');
 const CHUNK_BYTES = 128 * 1024;
 
 /**
- * Gathers small pieces into chunks; a piece larger than a chunk goes out as it is. Chunks are
- * never larger than what is left of the answer: a small answer allocates only its own size.
+ * Gathers small pieces into chunks; a piece larger than a chunk goes out as it is. A chunk is
+ * allocated when a small piece needs room, never larger than what is left of the answer.
  */
 export class ChunkWriter {
   private left: number;
-  private chunk: Uint8Array;
+  private chunk: Uint8Array | undefined;
   private used = 0;
   private ready: Uint8Array[] = [];
 
   /** `total`: the bytes the pieces will add up to. */
   constructor(total: number) {
     this.left = total;
-    this.chunk = new Uint8Array(Math.min(CHUNK_BYTES, total));
   }
 
   piece(bytes: Uint8Array) {
-    if (this.used + bytes.length > this.chunk.length) this.flush();
-    if (bytes.length > this.chunk.length) {
+    if (this.chunk && this.used + bytes.length > this.chunk.length) this.flush();
+    if (bytes.length > CHUNK_BYTES) {
       this.ready.push(bytes);
       this.left -= bytes.length;
       return;
     }
+    this.chunk ??= new Uint8Array(Math.min(CHUNK_BYTES, Math.max(bytes.length, this.left)));
     this.chunk.set(bytes, this.used);
     this.used += bytes.length;
   }
@@ -226,10 +237,10 @@ export class ChunkWriter {
   }
 
   private flush() {
-    if (this.used === 0) return;
-    this.ready.push(this.chunk.subarray(0, this.used));
+    if (!this.chunk) return;
+    if (this.used > 0) this.ready.push(this.chunk.subarray(0, this.used));
     this.left -= this.used;
-    this.chunk = new Uint8Array(Math.min(CHUNK_BYTES, Math.max(0, this.left)));
+    this.chunk = undefined;
     this.used = 0;
   }
 }

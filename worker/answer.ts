@@ -16,7 +16,8 @@ import type { LoadedIndex, SnapshotStore } from './snapshot-store.ts';
 export interface PreparedAnswer {
   length: number;
   plan: ReadPlan;
-  chunks: () => AsyncGenerator<Uint8Array>;
+  /** `stop`: aborted when the reader goes away (the answer's reads close at once). */
+  chunks: (stop?: AbortSignal) => AsyncGenerator<Uint8Array>;
 }
 
 /** `bare`: a single element on its own rather than an array. */
@@ -52,7 +53,7 @@ export function prepareAnswer(
   return {
     length,
     plan,
-    chunks: () => answerChunks(source, format, bare),
+    chunks: (stop) => answerChunks(source, format, bare, stop),
   };
 }
 

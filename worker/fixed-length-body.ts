@@ -1,13 +1,14 @@
 // workerd only: a response body of known length (FixedLengthStream keeps Content-Length).
 
 /**
- * A byte stream with a known length over an async generator, pulled only as fast as it is read;
- * a cancelled body returns the generator (its cleanup closes its reads).
+ * A byte stream with a known length over an async generator, pulled only as fast as it is read.
+ * A cancelled body calls `onCancel` at once (the generator may be waiting on a read that would
+ * hold its cleanup back), then returns the generator.
  */
 export function fixedLengthStream(
   length: number,
   source: AsyncGenerator<Uint8Array>,
-  { onError }: { onError: (error: unknown) => void },
+  { onError, onCancel }: { onError: (error: unknown) => void; onCancel?: () => void },
 ): ReadableStream<Uint8Array> {
   const { readable, writable } = new FixedLengthStream(length);
   const pump = new ReadableStream<Uint8Array>({
@@ -17,6 +18,7 @@ export function fixedLengthStream(
       else controller.enqueue(value);
     },
     async cancel() {
+      onCancel?.();
       await source.return(undefined);
     },
   });

@@ -41,10 +41,12 @@ export function keepAlive(c: Context<AppEnv>): ((promise: Promise<unknown>) => v
  * 200 is answered, so an unreadable snapshot is still a clean error.
  */
 export async function streamedBody(answer: PreparedAnswer): Promise<ReadableStream<Uint8Array>> {
-  const chunks = answer.chunks();
+  const stop = new AbortController();
+  const chunks = answer.chunks(stop.signal);
   const first = await chunks.next();
   return fixedLengthStream(answer.length, prepend(first, chunks), {
     onError: (error) => console.error('answer cut short:', error),
+    onCancel: () => stop.abort(),
   });
 }
 

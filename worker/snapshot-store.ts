@@ -42,7 +42,7 @@ export interface LoadedIndex extends SearchIndex {
   blockRunOffset: Uint32Array;
   /** Recent answers of this index. */
   answers: AnswerCache;
-  /** Recent facet answers, by their ETag. */
+  /** Recent facet answers' bytes, by their normalized query. */
   facets: LruCache<string, Uint8Array>;
   /** Hot elements' bytes. */
   elements: ElementCache;

@@ -15,9 +15,10 @@ export async function facets(c: Context<AppEnv>) {
   const store = snapshotStore(c.env.ASSETS);
   const index = await store.index(budget, keepAlive(c));
   const resolved = resolveQuery(index, query);
-  const etag = answerEtag(index.buildId, JSON.stringify(['facets', matchKeyOf(query, resolved)]));
+  const facetKey = JSON.stringify(['facets', matchKeyOf(query, resolved)]);
+  const etag = answerEtag(index.buildId, facetKey);
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  let bytes = index.facets.get(etag);
+  let bytes = index.facets.get(facetKey);
   if (!bytes) {
     const lists = Object.fromEntries(
       await Promise.all(
@@ -29,7 +30,7 @@ export async function facets(c: Context<AppEnv>) {
     bytes = new TextEncoder().encode(
       JSON.stringify(countFacets(index, query.pattern, resolved, lists)),
     );
-    index.facets.set(etag, bytes);
+    index.facets.set(facetKey, bytes);
   }
   return new Response(c.req.method === 'HEAD' ? null : bytes, {
     headers: snapshotHeaders(etag, bytes.length),

@@ -9,10 +9,10 @@ export interface TitleSearchIndex {
   readonly symbolUnits: Uint16Array;
   /** [T] title number at each sorted position; [T+1] its text offset; [T] groups of four shared. */
   readonly sortedTitle: Uint32Array;
-  /** [T] the sorted position of each title. */
-  readonly titlePosition: Uint32Array;
   readonly sortedStart: Uint32Array;
   readonly resumeQuad: Uint16Array;
+  /** [T] the sorted position of each title. */
+  readonly titlePosition: Uint32Array;
   readonly longestQuads: number;
   /** Groups of four symbols a scan of every title reads (shared starts are read once). */
   readonly unsharedQuads: number;

@@ -21,7 +21,8 @@ const OR_BYTES_PER_TITLE = 2;
 
 /**
  * `titlesLeft`: how many titles the DFA would read without this narrowing (fewer than all when
- * the search's filters already chose them): a posting list longer than that is worth is not read.
+ * the search's filters already chose them); a posting list that costs more to read than the DFA
+ * would spend on those titles is not read.
  */
 export function evaluateGramQuery(
   index: TitleSearchIndex,
@@ -67,7 +68,7 @@ export function evaluateGramQuery(
         if (!titles) continue;
         if (!result) result = titles;
         else if (!intersectInto(result, titles)) break;
-        left = countTitles(result);
+        left = Math.min(left, countTitles(result));
       }
       return result;
     }

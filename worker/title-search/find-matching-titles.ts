@@ -1,5 +1,5 @@
 // All titles a compiled pattern matches, ascending: the gram query narrows the titles through
-// the index's posting lists, then one pass of the DFA decides each title left.
+// the index's posting lists (as far as that pays), then the DFA's scan decides each title left.
 import { LruCache } from '../lru-cache.ts';
 import { bindDfa, type BoundDfa } from './bind-dfa.ts';
 import type { CompiledTitlePattern } from './compile-pattern.ts';
@@ -45,7 +45,7 @@ export function findMatchingTitles(
     wanted = bitmapOfTitles(index.count, candidates);
     const titles = narrowed
       ? narrowed.titles
-      : evaluateGramQuery(index, pattern.grams, candidates.length);
+      : evaluateGramQuery(index, pattern.grams, countTitles(wanted));
     if (titles) intersectInto(wanted, titles);
   } else {
     if (!narrowed) {
@@ -55,6 +55,7 @@ export function findMatchingTitles(
     wanted = narrowed.titles;
   }
   const reading = candidates ? countTitles(wanted!) : narrowed!.count;
+  if (reading === 0) return new Uint32Array(0);
   const binding = boundFor(cache, kept, index, pattern, reading);
   if (narrowed) binding.narrowed = narrowed;
   const { bound } = binding;

@@ -1,7 +1,7 @@
-// The one pass: runs the bound DFA over the titles in sorted order, each from where it stops
-// sharing its start with the title read before it (the state there is kept), stops a title at
-// the first decided state, and marks the titles that match. Typed arrays and int32 codes only,
-// so V8 keeps the loops tight.
+// The scan: runs the bound DFA over the titles in sorted order, each from where it stops sharing
+// its start with the title read before it (the state there is kept), stops a title at the first
+// decided state, and marks the titles that match; a few titles are read one by one instead, each
+// from its own position. Typed arrays and int32 codes only, so V8 keeps the loops tight.
 import type { BoundDfa } from './bind-dfa.ts';
 import type { TitleSearchIndex } from './decode-index.ts';
 import { MATCHED } from './decided-states.ts';

@@ -50,6 +50,7 @@ function answer(
   elements: Uint32Array,
   cache: ElementCache,
   maxReads = 1000,
+  { stallAfter = Infinity } = {},
 ) {
   const plan = planReads(fake.index, elements, (e) => cache.has(e), maxReads);
   const reads = { blocks: [] as number[], runs: [] as number[], runsOpen: 0 };
@@ -78,6 +79,7 @@ function answer(
       const body = new ReadableStream<Uint8Array>({
         pull(controller) {
           if (at >= bytes.length) return controller.close();
+          if (at >= stallAfter) return new Promise<void>(() => undefined); // a read that never ends
           controller.enqueue(bytes.subarray(at, (at += 7)));
         },
       });
@@ -91,7 +93,12 @@ function answer(
     keep: (e, bytes) => cache.keep(e, bytes),
   };
   const expected = `[${Array.from(elements, fake.text).join(',')}]`;
-  return { plan, reads, chunks: () => answerChunks(source, format), expected };
+  return {
+    plan,
+    reads,
+    chunks: (stop?: AbortSignal) => answerChunks(source, format, false, stop),
+    expected,
+  };
 }
 
 async function text(chunks: AsyncGenerator<Uint8Array>): Promise<string> {
@@ -155,6 +162,22 @@ describe('answerChunks', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(cut.reads.runs.length).toBeGreaterThan(0);
     expect(cut.reads.runsOpen).toBe(0);
+  });
+});
+
+describe('answerChunks stopped', () => {
+  it('closes its reads at once, even while it waits on a read that never ends', async () => {
+    const stalled = answer(snapshot(40, 10, 10), range(0, 400), new ElementCache(), 1000, {
+      stallAfter: 100,
+    });
+    const stop = new AbortController();
+    const chunks = stalled.chunks(stop.signal);
+    const first = chunks.next(); // waits on the stalled run
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(stalled.reads.runsOpen).toBeGreaterThan(0);
+    stop.abort();
+    await expect(first).rejects.toThrow();
+    expect(stalled.reads.runsOpen).toBe(0);
   });
 });
 
