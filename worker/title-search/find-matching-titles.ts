@@ -62,7 +62,7 @@ export function findMatchingTitles(
   if (bound.start === DEAD) return new Uint32Array(0);
   if (bound.start === MATCHED) return wanted ? titlesOf(wanted) : everyTitle(index.count);
   const matches = emptyBitmap(index.count);
-  scanTitles(index, bound, wanted, matches);
+  scanTitles(index, bound, wanted, matches, reading);
   return titlesOf(matches);
 }
 

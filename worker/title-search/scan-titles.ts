@@ -26,8 +26,10 @@ export function scanTitles(
   bound: BoundDfa,
   wanted: TitleBitmap | undefined,
   matches: TitleBitmap,
+  /** How many titles `wanted` holds, when the caller has counted them already. */
+  wantedCount = wanted ? countTitles(wanted) : index.count,
 ) {
-  if (wanted && readsEachAlone(index, countTitles(wanted))) {
+  if (wanted && readsEachAlone(index, wantedCount)) {
     scanEach(index, bound, wanted, matches);
     return;
   }
