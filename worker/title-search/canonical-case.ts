@@ -49,23 +49,28 @@ const CASE_RUNS = [
 let varying: { units: Uint16Array; canonical: Uint16Array } | undefined;
 let table: Uint16Array | undefined;
 
-/** The code units whose canonical unit is another one, ascending, and their canonical units. */
+/**
+ * The code units whose canonical unit is another one, ascending, and their canonical units. The
+ * runs are listed in ascending order of their units, so the list needs no sorting (canonicalUnit's
+ * binary search relies on it; its test against the engine would catch a run out of order).
+ */
 function varyingUnits(): { units: Uint16Array; canonical: Uint16Array } {
   if (!varying) {
-    const pairs: [number, number][] = [];
+    let total = 0;
+    for (let i = 1; i < CASE_RUNS.length; i += 4) total += CASE_RUNS[i]!;
+    const units = new Uint16Array(total);
+    const canonical = new Uint16Array(total);
+    let at = 0;
     for (let i = 0; i < CASE_RUNS.length; i += 4) {
-      const first = CASE_RUNS[i]!;
       const count = CASE_RUNS[i + 1]!;
       const stride = CASE_RUNS[i + 2]!;
       const delta = CASE_RUNS[i + 3]!;
-      for (let k = 0, unit = first; k < count; k++, unit += stride)
-        pairs.push([unit, unit + delta]);
+      for (let k = 0, unit = CASE_RUNS[i]!; k < count; k++, unit += stride, at++) {
+        units[at] = unit;
+        canonical[at] = unit + delta;
+      }
     }
-    pairs.sort((a, b) => a[0] - b[0]);
-    varying = {
-      units: Uint16Array.from(pairs, (pair) => pair[0]),
-      canonical: Uint16Array.from(pairs, (pair) => pair[1]),
-    };
+    varying = { units, canonical };
   }
   return varying;
 }

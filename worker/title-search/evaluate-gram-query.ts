@@ -8,6 +8,7 @@ import {
   emptyBitmap,
   findGram,
   intersectInto,
+  keepPostings,
   postingBytes,
   type TitleBitmap,
 } from './title-bitmap.ts';
@@ -56,23 +57,64 @@ export function evaluateGramQuery(
       }
       return bitmap;
     }
-    case 'and': {
-      // the shortest posting lists first; stop once reading the next list would cost more than
-      // letting the DFA read the few titles left (it checks every title it is given anyway)
-      const parts = [...query.parts].sort((a, b) => estimate(index, a) - estimate(index, b));
-      let result: TitleBitmap | undefined;
-      let left = titlesLeft;
-      for (const part of parts) {
-        if (result && estimate(index, part) > left * BYTES_WORTH_A_TITLE) break;
-        const titles = evaluateGramQuery(index, part, left);
-        if (!titles) continue;
-        if (!result) result = titles;
-        else if (!intersectInto(result, titles)) break;
-        left = Math.min(left, countTitles(result));
-      }
-      return result;
-    }
+    case 'and':
+      return narrowByAll(index, query.parts, undefined, titlesLeft);
   }
+}
+
+/**
+ * The titles of `within` (a bitmap of `count` titles, changed in place) that the gram query lets
+ * through. Posting lists are read against those titles, so the count left is known after each
+ * list and the reading stops as soon as the DFA would read the few left for less.
+ */
+export function narrowTitles(
+  index: TitleSearchIndex,
+  query: GramQuery,
+  within: TitleBitmap,
+  count: number,
+): TitleBitmap {
+  if (query.op === 'and' || query.op === 'gram')
+    return narrowByAll(index, query.op === 'and' ? query.parts : [query], within, count) ?? within;
+  const titles = evaluateGramQuery(index, query, count);
+  if (titles) intersectInto(within, titles);
+  return within;
+}
+
+/**
+ * The titles every part lets through, starting from `from` when given (changed in place); the
+ * shortest posting lists first, and none once reading the next would cost more than letting the
+ * DFA read the few titles left (it checks every title it is given anyway).
+ */
+function narrowByAll(
+  index: TitleSearchIndex,
+  parts: readonly GramQuery[],
+  from: TitleBitmap | undefined,
+  titlesLeft: number,
+): TitleBitmap | undefined {
+  const ordered = parts
+    .map((part) => ({ part, cost: estimate(index, part) }))
+    .sort((a, b) => a.cost - b.cost);
+  let result = from;
+  let left = titlesLeft;
+  for (const { part, cost } of ordered) {
+    if (cost > left * BYTES_WORTH_A_TITLE && (result || left < index.count)) break;
+    if (result && part.op === 'gram') {
+      // a list read against the titles left: one pass, counted as it goes
+      const gram = gramOf(index, part.units);
+      if (gram < 0) return emptyBitmap(index.count);
+      const { kept, count } = keepPostings(index, gram, result);
+      result = kept;
+      if (count === 0) break;
+      left = Math.min(left, count);
+      continue;
+    }
+    const titles = evaluateGramQuery(index, part, left);
+    if (!titles) continue;
+    if (!result) result = titles;
+    else if (!intersectInto(result, titles)) break;
+    left = Math.min(left, countTitles(result));
+  }
+  return result;
 }
 
 /** The gram's position in the index, or -1 when some unit is in no title (then no title has it). */

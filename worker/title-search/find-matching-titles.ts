@@ -5,7 +5,7 @@ import { bindDfa, type BoundDfa } from './bind-dfa.ts';
 import type { CompiledTitlePattern } from './compile-pattern.ts';
 import type { TitleSearchIndex } from './decode-index.ts';
 import { DEAD, MATCHED } from './decided-states.ts';
-import { evaluateGramQuery } from './evaluate-gram-query.ts';
+import { evaluateGramQuery, narrowTitles } from './evaluate-gram-query.ts';
 import { readsEachAlone, scanTitles } from './scan-titles.ts';
 import {
   bitmapOfTitles,
@@ -43,10 +43,8 @@ export function findMatchingTitles(
   let wanted: TitleBitmap | undefined;
   if (candidates) {
     wanted = bitmapOfTitles(index.count, candidates);
-    const titles = narrowed
-      ? narrowed.titles
-      : evaluateGramQuery(index, pattern.grams, countTitles(wanted));
-    if (titles) intersectInto(wanted, titles);
+    if (!narrowed) wanted = narrowTitles(index, pattern.grams, wanted, countTitles(wanted));
+    else if (narrowed.titles) intersectInto(wanted, narrowed.titles);
   } else {
     if (!narrowed) {
       const titles = evaluateGramQuery(index, pattern.grams);
