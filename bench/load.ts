@@ -39,3 +39,27 @@ export async function measureLoad(
     requests,
   };
 }
+
+/**
+ * Several measurements of one server pooled as one: requests and bytes summed over the slices'
+ * seconds, the worst p99, the median slice's p50.
+ */
+export function pooled(slices: LoadFigures[], secondsEach: number): LoadFigures {
+  const requests = slices.reduce((sum, f) => sum + f.requests, 0);
+  const bytes = slices.reduce((sum, f) => sum + f.bytesPerResponse * f.requests, 0);
+  const statusCounts: Record<string, number> = {};
+  for (const f of slices)
+    for (const [status, count] of Object.entries(f.statusCounts))
+      statusCounts[status] = (statusCounts[status] ?? 0) + count;
+  const p50s = slices.map((f) => f.p50).sort((a, b) => a - b);
+  return {
+    rps: requests / (secondsEach * slices.length),
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p99: Math.max(...slices.map((f) => f.p99)),
+    errors: slices.reduce((sum, f) => sum + f.errors, 0),
+    non2xx: slices.reduce((sum, f) => sum + f.non2xx, 0),
+    statusCounts,
+    bytesPerResponse: requests ? bytes / requests : 0,
+    requests,
+  };
+}

@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --sizes 1000,10000]
+// npm run bench [-- --quick] [-- --sizes 1000,10000] [-- --seconds 3 --slices 3]
 // For synthetic catalogues of 1,000, 10,000 and 100,000 elements: the build, the Worker's search
 // in process, and over HTTP against the physical limit (a static file of the answer's size served
 // by the same workerd), the naive Worker and the PostgreSQL peer. Ratios matter more than the
@@ -9,7 +9,7 @@ import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { publishedElements, publishedLists } from '../test/support/node/published-snapshot.ts';
-import { measureLoad, type LoadFigures } from './load.ts';
+import { measureLoad, pooled, type LoadFigures } from './load.ts';
 import { startPostgres, startPostgresPeer, type PostgresServer } from './peers/postgres.ts';
 import { QUERY_MIX, resolveQuery, type BenchQuery } from './query-mix.ts';
 import { startWorker, type RunningWorker } from './start-worker.ts';
@@ -21,6 +21,7 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     sizes: { type: 'string' },
     seconds: { type: 'string', default: '3' },
+    slices: { type: 'string', default: '3' },
   },
 });
 const SIZES = values.sizes
@@ -29,6 +30,12 @@ const SIZES = values.sizes
     ? [1000, 10000]
     : [1000, 10000, 100000];
 const SECONDS = Number(values.seconds);
+/**
+ * Ours and the static-file limit are measured in turns, this many slices of SECONDS each, and
+ * each side's slices pooled: a shared machine's load drifts over a run, and turns give both sides
+ * the same drift (one cell each, seconds apart, could differ by 0.4 in ratio from run to run).
+ */
+const SLICES = Number(values.slices);
 const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, pg: 54329 };
 
 // ---- cleanup of everything started, whatever happens ---------------------------------------
@@ -261,18 +268,20 @@ async function benchSize(
     // One request first, alone: its time is the answer with whatever the element cache holds
     // from the queries before; the load that follows measures the warm steady state.
     const first = await timeRequest(`${ours.url}${query.path}`);
-    const row: Row = {
-      query,
-      firstMs: first.ms,
-      ours: await measureLoad(`${ours.url}${query.path}`, SECONDS),
-    };
-    await drain(`${ours.url}/api/v1/category`);
-    if (existsSync(join(limitDir, limitFile(i)))) {
-      row.limit = await measureLoad(`${limit.url}/${limitFile(i)}`, SECONDS);
+    const hasLimit = existsSync(join(limitDir, limitFile(i)));
+    const oursSlices: LoadFigures[] = [];
+    const limitSlices: LoadFigures[] = [];
+    for (let slice = 0; slice < SLICES; slice++) {
+      oursSlices.push(await measureLoad(`${ours.url}${query.path}`, SECONDS));
+      await drain(`${ours.url}/api/v1/category`);
+      if (!hasLimit) continue;
+      limitSlices.push(await measureLoad(`${limit.url}/${limitFile(i)}`, SECONDS));
       await drain(
         `${limit.url}/${limitFile(queries.findIndex((q) => q.name === 'category list'))}`,
       );
     }
+    const row: Row = { query, firstMs: first.ms, ours: pooled(oursSlices, SECONDS) };
+    if (hasLimit) row.limit = pooled(limitSlices, SECONDS);
     if (query.oursOnly) {
       rows.push(row);
       continue;
@@ -306,7 +315,7 @@ function report(results: SizeResult[], pgNote: string): string {
     `- command: \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\``,
     `- Node ${process.version}, wrangler ${wranglerVersion}, CPU ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
     `- catalogues: \`npm run synth -- --elements N --titles ${TITLES}\` (nearly all titles distinct)`,
-    `- load: autocannon, 10 connections, ${SECONDS} s per cell, loopback; every server on this one machine`,
+    `- load: autocannon, 10 connections, loopback; every server on this one machine. Ours and the limit in turns, ${SLICES} slices of ${SECONDS} s each, pooled; the peers one cell of ${SECONDS} s`,
     `- ${pgNote}`,
     '',
     'Cells: requests per second and median latency. Ratios: ours / peer in requests per second (above 1 means ours is faster).',
