@@ -2,11 +2,14 @@
 // The Worker in the real workerd over a synthetic snapshot with realistic distinct titles, under
 // many connections of a mixed stream: broad and selective searches, pages, facets, single
 // elements, CSV tables, hostile patterns, errors, odd methods and paths. Per round, prints
-// requests/s, latency, answers by status, and workerd's open sockets and memory before, at peak
-// and after, then checks the API still answers; at the end, how much memory each round left
+// requests/s, latency, answers by status, and the open sockets and memory before, at peak and
+// after of both workerd processes wrangler dev runs (the Worker's runtime and the dev proxy in
+// front of it), then checks the API still answers; at the end, how much memory each round left
 // beyond the one before (a second identical round that adds little shows nothing accumulates:
 // the allocator keeps what the first round's peak took). Exits non-zero on any 5xx, socket error
-// or time-out, on sockets not back to their starting level, or on an API that stopped answering.
+// or time-out, on the runtime's sockets not back to their starting level, or on an API that
+// stopped answering. The dev proxy's sockets are printed, not judged: it is wrangler's, and
+// production has none (docs/scale.md, "Under load").
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,30 +56,68 @@ function workerdPids(): string[] {
   return rows.filter(([pid, , comm]) => mine.has(pid!) && comm === 'workerd').map(([pid]) => pid!);
 }
 
+interface ProcessFigures {
+  sockets: number;
+  rssMiB: number;
+}
 /**
- * Open sockets and resident memory of workerd (all its processes: the Worker and wrangler's proxy).
+ * workerd runs as two processes under wrangler dev: the Worker's runtime, and wrangler's dev
+ * proxy (a Durable Object that queues every request and forwards it to the runtime), which owns
+ * the socket listening on the dev server's port.
  */
-function workerdFigures(): { sockets: number; rssMiB: number } {
-  let sockets = 0;
-  let rssKiB = 0;
+interface WorkerdFigures {
+  runtime: ProcessFigures;
+  proxy: ProcessFigures;
+}
+
+/** The inode of the socket listening on loopback at `port`. */
+function listeningInode(port: number): string | undefined {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const field = line.trim().split(/\s+/);
+    if (field[1]?.endsWith(`:${hexPort}`) && field[3] === '0A') return field[9];
+  }
+  return undefined;
+}
+
+/** Open sockets and resident memory of each workerd process. */
+function workerdFigures(): WorkerdFigures {
+  const figures: WorkerdFigures = {
+    runtime: { sockets: 0, rssMiB: 0 },
+    proxy: { sockets: 0, rssMiB: 0 },
+  };
+  const entry = `socket:[${listeningInode(PORT)}]`;
   for (const pid of workerdPids()) {
     try {
+      const links: string[] = [];
       for (const fd of readdirSync(`/proc/${pid}/fd`)) {
         try {
-          if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) sockets++;
+          links.push(readlinkSync(`/proc/${pid}/fd/${fd}`));
         } catch {
           // closed while we looked
         }
       }
-      rssKiB += Number(
-        /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0,
-      );
+      const own = links.includes(entry) ? figures.proxy : figures.runtime;
+      own.sockets += links.filter((link) => link.startsWith('socket:')).length;
+      own.rssMiB +=
+        Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
     } catch {
       // the process ended while we looked
     }
   }
-  return { sockets, rssMiB: rssKiB / 1024 };
+  return figures;
 }
+
+const highest = (a: WorkerdFigures, b: WorkerdFigures): WorkerdFigures => ({
+  runtime: {
+    sockets: Math.max(a.runtime.sockets, b.runtime.sockets),
+    rssMiB: Math.max(a.runtime.rssMiB, b.runtime.rssMiB),
+  },
+  proxy: {
+    sockets: Math.max(a.proxy.sockets, b.proxy.sockets),
+    rssMiB: Math.max(a.proxy.rssMiB, b.proxy.rssMiB),
+  },
+});
 
 /** How long a round waits for workerd's sockets to come back to their starting level. */
 const SETTLE_LIMIT_S = 180;
@@ -148,7 +189,8 @@ async function stillAnswering(base: string, id: string): Promise<string[]> {
   return failures;
 }
 
-const worker = await startWorker({ config: 'wrangler.toml', assets: dist, port: 8811 });
+const PORT = 8811;
+const worker = await startWorker({ config: 'wrangler.toml', assets: dist, port: PORT });
 const stop = async () => void (await worker.stop());
 process.on('SIGINT', () => void stop().then(() => process.exit(130)));
 try {
@@ -166,23 +208,23 @@ try {
   let failed = false;
   const afterRounds: number[] = [];
   for (let round = 1; round <= Number(values.rounds); round++) {
-    const figures = await loadRound(requests, start.sockets);
+    const figures = await loadRound(requests, start);
     const failures = await stillAnswering(worker.url, id);
-    afterRounds.push(figures.after.rssMiB);
+    afterRounds.push(figures.after.runtime.rssMiB);
     console.log(`round ${round}`);
     console.log(report(figures, start, failures));
     failed ||=
       figures.fiveHundreds > 0 ||
       figures.errors > 0 ||
       figures.timeouts > 0 ||
-      figures.after.sockets > start.sockets ||
+      figures.after.runtime.sockets > start.runtime.sockets ||
       failures.length > 0;
   }
   // Memory a round leaves behind that the next one does not reuse is what would accumulate.
   if (afterRounds.length > 1) {
     const growth = afterRounds.slice(1).map((mib, i) => (mib - afterRounds[i]!).toFixed(0));
     console.log(
-      `memory after each round: ${afterRounds.map((m) => m.toFixed(0)).join(', ')} MiB (growth per round: ${growth.join(', ')} MiB)`,
+      `runtime memory after each round: ${afterRounds.map((m) => m.toFixed(0)).join(', ')} MiB (growth per round: ${growth.join(', ')} MiB)`,
     );
   }
   process.exitCode = failed ? 1 : 0;
@@ -196,24 +238,21 @@ interface RoundFigures {
   fiveHundreds: number;
   errors: number;
   timeouts: number;
-  before: { sockets: number; rssMiB: number };
-  peak: { sockets: number; rssMiB: number };
-  after: { sockets: number; rssMiB: number };
-  /** Seconds the sockets took to come back to their starting level (SETTLE_LIMIT_S: never). */
-  settledAfterS: number;
+  before: WorkerdFigures;
+  peak: WorkerdFigures;
+  after: WorkerdFigures;
+  /** Seconds each process's sockets took to come back to their start (undefined: not in time). */
+  settledAfterS: { runtime?: number; proxy?: number };
 }
 
-/** One round of load; then waits (a while at most) for the sockets to settle at `settledAt`. */
-async function loadRound(requests: unknown[], settledAt: number): Promise<RoundFigures> {
+/**
+ * One round of load; then waits (a while at most) for each process's sockets to come back to their
+ * level at `start`.
+ */
+async function loadRound(requests: unknown[], start: WorkerdFigures): Promise<RoundFigures> {
   const before = workerdFigures();
   let peak = before;
-  const sampler = setInterval(() => {
-    const now = workerdFigures();
-    peak = {
-      sockets: Math.max(peak.sockets, now.sockets),
-      rssMiB: Math.max(peak.rssMiB, now.rssMiB),
-    };
-  }, 1000);
+  const sampler = setInterval(() => (peak = highest(peak, workerdFigures())), 1000);
   const result = await autocannon({
     url: worker.url,
     connections: Number(values.connections),
@@ -222,11 +261,16 @@ async function loadRound(requests: unknown[], settledAt: number): Promise<RoundF
     timeout: 60,
   });
   clearInterval(sampler);
-  // Sockets close some time after their last use: the dev server's proxy keeps connections the
-  // load tool closed (CLOSE-WAIT) for a while. Wait for them, three minutes at most.
+  // Connections the load tool closed are closed some time later. The dev proxy can hold some for
+  // minutes: it read their last request and has not forwarded it to the runtime yet (the runtime
+  // holds nothing for them). Wait three minutes at most.
   let after = workerdFigures();
-  let settledAfterS = 0;
-  for (; settledAfterS < SETTLE_LIMIT_S && after.sockets > settledAt; settledAfterS += 2) {
+  const settledAfterS: RoundFigures['settledAfterS'] = {};
+  for (let waited = 0; ; waited += 2) {
+    if (after.runtime.sockets <= start.runtime.sockets) settledAfterS.runtime ??= waited;
+    if (after.proxy.sockets <= start.proxy.sockets) settledAfterS.proxy ??= waited;
+    const settled = settledAfterS.runtime !== undefined && settledAfterS.proxy !== undefined;
+    if (settled || waited >= SETTLE_LIMIT_S) break;
     await new Promise((r) => setTimeout(r, 2000));
     after = workerdFigures();
   }
@@ -253,17 +297,23 @@ async function loadRound(requests: unknown[], settledAt: number): Promise<RoundF
 
 function report(
   { result, statuses, fiveHundreds, before, peak, after, settledAfterS }: RoundFigures,
-  start: { sockets: number; rssMiB: number },
+  start: WorkerdFigures,
   failures: string[],
 ): string {
+  const settled = (s: number | undefined) =>
+    s === undefined ? `not back after ${SETTLE_LIMIT_S} s` : `after ${s} s`;
+  const line = (name: keyof WorkerdFigures) => [
+    `  ${name.padEnd(8)} sockets: ${before[name].sockets} before, ${peak[name].sockets} at peak, ${after[name].sockets} ${settled(settledAfterS[name])} (${start[name].sockets} at start)`,
+    `  ${name.padEnd(8)} memory:  ${before[name].rssMiB.toFixed(0)} MiB before, ${peak[name].rssMiB.toFixed(0)} MiB at peak, ${after[name].rssMiB.toFixed(0)} MiB after (${start[name].rssMiB.toFixed(0)} MiB at start)`,
+  ];
   return [
     `  requests:        ${result.requests.total} (${(result.requests.total / Number(values.seconds)).toFixed(0)} req/s)`,
     `  latency:         p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
     `  answers:         ${JSON.stringify(statuses)}`,
     `  5xx:             ${fiveHundreds}`,
     `  socket errors:   ${result.errors}, timeouts ${result.timeouts}`,
-    `  workerd sockets: ${before.sockets} before, ${peak.sockets} at peak, ${after.sockets} after ${settledAfterS} s (${start.sockets} at start)`,
-    `  workerd memory:  ${before.rssMiB.toFixed(0)} MiB before, ${peak.rssMiB.toFixed(0)} MiB at peak, ${after.rssMiB.toFixed(0)} MiB after (${start.rssMiB.toFixed(0)} MiB at start)`,
+    ...line('runtime'),
+    ...line('proxy'),
     `  throughput:      ${(result.throughput.average / 1048576).toFixed(1)} MiB/s`,
     `  afterwards:      ${failures.length === 0 ? 'every check answered 200' : failures.join('; ')}`,
   ].join('\n');
