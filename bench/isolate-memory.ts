@@ -1,0 +1,67 @@
+// What the Worker's own code keeps across rounds of answers, in process (Node's V8), over a built
+// snapshot on disk: the load test's searches and hostile patterns, answered concurrently, half
+// of them abandoned after 200 KB (a client that goes away). After each round, a GC, then the heap
+// and array buffers, and the snapshot reads still open. The load test sees workerd's resident
+// memory, which includes the runtime's own buffers and what its allocator keeps; this sees only
+// what the isolate's code holds on to.
+// Usage: node --expose-gc --import tsx bench/isolate-memory.ts DIST_DIR [ROUNDS]
+import { folderAssets } from '../test/support/node/folder-assets.ts';
+import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
+import { answerFormat, prepareAnswer } from '../worker/answer.ts';
+import { ReadBudget } from '../worker/read-budget.ts';
+import { checkQuery, findMatches } from '../worker/search-pipeline.ts';
+import { SnapshotStore } from '../worker/snapshot-store.ts';
+import { QUERY_MIX } from './query-mix.ts';
+
+const [dist, rounds = '5'] = process.argv.slice(2);
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!dist || !gc)
+  throw new Error('usage: node --expose-gc --import tsx bench/isolate-memory.ts DIST_DIR [ROUNDS]');
+
+const store = new SnapshotStore(folderAssets(dist));
+const index = await store.index(new ReadBudget());
+const paths = [
+  ...QUERY_MIX.filter((q) => q.path.startsWith('/api/v1/data-element?')).map((q) => q.path),
+  ...REDOS_PATTERNS.map(
+    (p) => `/api/v1/data-element?title=${encodeURIComponent(p)}&dataSource=dinkes`,
+  ),
+];
+/** Heap and array buffers after a GC, once the reads' file streams had a moment to close. */
+async function held(): Promise<string> {
+  await new Promise((r) => setTimeout(r, 1000));
+  gc!();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return `heap ${(heapUsed / 1048576).toFixed(1)} MiB, array buffers ${(arrayBuffers / 1048576).toFixed(1)} MiB`;
+}
+
+/** One answer streamed; `abandon`: stopped once 200 KB are out. */
+async function answer(path: string, abandon: boolean): Promise<void> {
+  let query;
+  let page;
+  try {
+    query = checkQuery(new URL(`https://x${path}`).searchParams);
+    page = findMatches(index, query).page;
+  } catch {
+    return; // an error answer: nothing streamed
+  }
+  const budget = new ReadBudget();
+  const format = await answerFormat(index, store, budget, query.fields);
+  const stop = new AbortController();
+  let written = 0;
+  for await (const chunk of prepareAnswer(index, store, budget, page, format).chunks(stop.signal)) {
+    written += chunk.length;
+    if (abandon && written > 200_000) {
+      stop.abort();
+      break;
+    }
+  }
+}
+
+console.log(`after the index load: ${await held()}`);
+for (let round = 1; round <= Number(rounds); round++) {
+  for (let pass = 0; pass < 3; pass++)
+    await Promise.all(paths.map((path, i) => answer(path, (i + pass) % 2 === 1)));
+  console.log(
+    `round ${round}: ${3 * paths.length} answers; ${await held()}; ${store.readsOpen} reads open`,
+  );
+}
