@@ -25,7 +25,7 @@ import type { DocumentationFileName, ReferenceListName } from './contract.ts';
 export const SNAPSHOT_DIR = '_snapshot';
 export const MANIFEST_PATH = `${SNAPSHOT_DIR}/manifest.json`;
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 4;
+export const LAYOUT_VERSION = 5;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;
@@ -96,6 +96,22 @@ export interface IndexSections {
   /** Elements with a table for year y (years in IndexHeader.years order), CSR like the lists. */
   yearPostingStart: Uint32Array;
   yearPostings: Uint32Array;
+  /**
+   * Per dimension, the dense posting lists again as bitmaps (see isDense): [S or Y] 1 + the
+   * item's bitmap number, 0 for a list kept only as a list; then the bitmaps, ceil(N / 32) words
+   * each (bit e of word e >> 5). Two dense filters are intersected by ANDing words, not by merging
+   * lists many times longer.
+   */
+  categoryBitmapOf: Uint32Array;
+  categoryBitmaps: Uint32Array;
+  dataSourceBitmapOf: Uint32Array;
+  dataSourceBitmaps: Uint32Array;
+  sectorBitmapOf: Uint32Array;
+  sectorBitmaps: Uint32Array;
+  fieldBitmapOf: Uint32Array;
+  fieldBitmaps: Uint32Array;
+  yearBitmapOf: Uint32Array;
+  yearBitmaps: Uint32Array;
 }
 export type SectionName = keyof IndexSections;
 
@@ -135,7 +151,16 @@ export const postingSections = (dimension: PostingDimension) =>
   ({
     start: `${dimension}PostingStart`,
     postings: `${dimension}Postings`,
+    bitmapOf: `${dimension}BitmapOf`,
+    bitmaps: `${dimension}Bitmaps`,
   }) as const satisfies Record<string, SectionName>;
+
+/** Words of an element bitmap. */
+export const bitmapWords = (elementCount: number) => (elementCount + 31) >>> 5;
+
+/** A posting list is also stored as a bitmap when the bitmap is the smaller of the two. */
+export const isDense = (listLength: number, elementCount: number) =>
+  listLength > bitmapWords(elementCount);
 
 export interface IndexHeader {
   layoutVersion: number;

@@ -4,13 +4,16 @@ import { DOCUMENTATION_FILES, REFERENCE_LISTS, type ReferenceListName } from '..
 import {
   LAYOUT_VERSION,
   MANIFEST_PATH,
+  bitmapWords,
   encodeIdSections,
   encodeIndexSections,
+  isDense,
   postingSections,
   snapshotPaths,
   type IndexHeader,
   type IndexSections,
   type Manifest,
+  type PostingDimension,
 } from '../core/snapshot-layout.ts';
 import { buildDocumentation } from './build-documentation.ts';
 import type { CompiledCatalogue, PublishedElement } from './compile-catalogue.ts';
@@ -74,6 +77,10 @@ export function buildSnapshot(
     new Uint8Array(Uint32Array.from(published.flatMap((element) => element.keyStarts)).buffer),
   );
   const years = [...new Set(published.flatMap((element) => element.years))].sort((a, b) => a - b);
+  const postingLists = {
+    ...buildPostingLists(published, lists),
+    ...buildYearPostings(published, years),
+  };
   const sections: IndexSections = {
     elementBlock: tiers.elementBlock,
     elementStart: tiers.elementStart,
@@ -81,8 +88,13 @@ export function buildSnapshot(
     elementTitle: titles.elementTitle,
     blockLength: Uint32Array.from(tiers.blocks, (bytes) => bytes.length),
     runFirstBlock: tiers.runFirstBlock,
-    ...buildPostingLists(published, lists),
-    ...buildYearPostings(published, years),
+    ...postingLists,
+    ...(Object.assign(
+      {},
+      ...POSTING_DIMENSIONS.map((dimension) =>
+        denseBitmaps(postingLists, dimension, published.length),
+      ),
+    ) as Pick<IndexSections, `${PostingDimension}${'BitmapOf' | 'Bitmaps'}`>),
   };
   const { bytes: indexBytes, table } = encodeIndexSections(sections);
   content.set('index.bin', indexBytes);
@@ -300,6 +312,38 @@ function csrStarts(perItem: number[][]): Uint32Array {
   return start;
 }
 
+const POSTING_DIMENSIONS: readonly PostingDimension[] = [
+  ...REFERENCE_LISTS.map(({ name }) => name),
+  'year',
+];
+
+/** A dimension's dense posting lists as bitmaps too (IndexSections.categoryBitmapOf …). */
+function denseBitmaps(
+  sections: Pick<IndexSections, `${PostingDimension}${'PostingStart' | 'Postings'}`>,
+  dimension: PostingDimension,
+  elementCount: number,
+) {
+  const names = postingSections(dimension);
+  const start = sections[names.start];
+  const postings = sections[names.postings];
+  const items = start.length - 1;
+  const bitmapOf = new Uint32Array(items);
+  let count = 0;
+  for (let n = 0; n < items; n++)
+    if (isDense(start[n + 1]! - start[n]!, elementCount)) bitmapOf[n] = ++count;
+  const words = bitmapWords(elementCount);
+  const bitmaps = new Uint32Array(count * words);
+  for (let n = 0; n < items; n++) {
+    if (bitmapOf[n] === 0) continue;
+    const base = (bitmapOf[n]! - 1) * words;
+    for (let i = start[n]!; i < start[n + 1]!; i++) {
+      const e = postings[i]!;
+      bitmaps[base + (e >>> 5)] = bitmaps[base + (e >>> 5)]! | (1 << (e & 31));
+    }
+  }
+  return { [names.bitmapOf]: bitmapOf, [names.bitmaps]: bitmaps };
+}
+
 /** Per list, for each item (by position), the sorted numbers of the elements that reference it. */
 export function buildPostingLists(
   published: PublishedElement[],
@@ -318,8 +362,5 @@ export function buildPostingLists(
     sections[startName] = csrStarts(perItem);
     sections[postingsName] = Uint32Array.from(perItem.flat());
   }
-  return sections as Pick<
-    IndexSections,
-    ReturnType<typeof postingSections>[keyof ReturnType<typeof postingSections>]
-  >;
+  return sections as Pick<IndexSections, `${ReferenceListName}${'PostingStart' | 'Postings'}`>;
 }

@@ -1,7 +1,7 @@
 // The search itself, pure over a loaded index: resolve slugs, intersect posting lists, match
 // titles. Returns element numbers in catalogue order.
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
-import { postingSections, type IndexSections } from '../core/snapshot-layout.ts';
+import { bitmapWords, postingSections, type IndexSections } from '../core/snapshot-layout.ts';
 import { intersectSorted, unionSorted } from './posting-lists.ts';
 import {
   findMatchingTitles,
@@ -9,6 +9,7 @@ import {
   type TitleSearchIndex,
 } from './title-search/index.ts';
 import type { SlugFilters } from './query.ts';
+import { bitsOf, intersectInto, type TitleBitmap } from './title-search/title-bitmap.ts';
 
 export interface SlugLookup {
   exact: Map<string, number>;
@@ -87,34 +88,91 @@ export function resolveFilters(
   return { kind: 'resolved', resolved: { slugs, years: yearNumbers } };
 }
 
+/** The items a dimension's filter names, or undefined when it has no filter. */
+function filterItems(resolved: ResolvedFilters, dimension: Dimension): number[] | undefined {
+  const items = dimension === 'year' ? resolved.years : resolved.slugs[dimension];
+  return items && (dimension === 'year' || items.length > 0) ? items : undefined;
+}
+
 /** The elements a dimension's filter lets through, or undefined when it has no filter. */
 export function filterSet(
   index: SearchIndex,
   resolved: ResolvedFilters,
   dimension: Dimension,
 ): Uint32Array | undefined {
-  const items =
-    dimension === 'year'
-      ? resolved.years
-      : resolved.slugs[dimension].length > 0
-        ? resolved.slugs[dimension]
-        : undefined;
+  const items = filterItems(resolved, dimension);
   return items && unionSorted(items.map((n) => postingList(index.sections, dimension, n)));
 }
 
-/** The elements passing every filter but `except`'s, or undefined when none applies. */
+/**
+ * The elements a dimension's filter lets through as a bitmap, when every item it names is dense
+ * (stored as a bitmap too); undefined otherwise. A single item's bitmap is a view over the index:
+ * never changed.
+ */
+function filterBitmap(
+  index: SearchIndex,
+  resolved: ResolvedFilters,
+  dimension: Dimension,
+): TitleBitmap | undefined {
+  const items = filterItems(resolved, dimension);
+  if (!items || items.length === 0) return undefined;
+  const names = postingSections(dimension);
+  const bitmapOf = index.sections[names.bitmapOf];
+  const bitmaps = index.sections[names.bitmaps];
+  const words = bitmapWords(index.elementCount);
+  const views: TitleBitmap[] = [];
+  for (const n of items) {
+    if (bitmapOf[n] === 0) return undefined;
+    const at = bitmaps.byteOffset + (bitmapOf[n]! - 1) * words * 4;
+    views.push(new Int32Array(bitmaps.buffer, at, words));
+  }
+  if (views.length === 1) return views[0];
+  const union = new Int32Array(words);
+  for (const view of views) for (let w = 0; w < words; w++) union[w] = union[w]! | view[w]!;
+  return union;
+}
+
+/**
+ * The elements passing every filter but `except`'s, or undefined when none applies. Filters whose
+ * items are all dense are intersected as bitmaps (a word for 32 elements) instead of merging
+ * their long lists; the others as sorted lists, then kept where the bitmaps have them.
+ */
 export function filteredCandidates(
   index: SearchIndex,
   resolved: ResolvedFilters,
   except?: Dimension,
 ): Uint32Array | undefined {
-  const sets = DIMENSIONS.filter((d) => d !== except)
-    .map((d) => filterSet(index, resolved, d))
-    .filter((set): set is Uint32Array => set !== undefined)
-    .sort((a, b) => a.length - b.length);
-  let candidates: Uint32Array | undefined;
-  for (const set of sets) candidates = candidates ? intersectSorted(candidates, set) : set;
-  return candidates;
+  const dimensions = DIMENSIONS.filter((d) => d !== except && filterItems(resolved, d));
+  if (dimensions.length === 0) return undefined;
+  if (dimensions.length === 1) return filterSet(index, resolved, dimensions[0]!);
+  const bitmaps: TitleBitmap[] = [];
+  const lists: Uint32Array[] = [];
+  for (const dimension of dimensions) {
+    const bitmap = filterBitmap(index, resolved, dimension);
+    if (bitmap) bitmaps.push(bitmap);
+    else lists.push(filterSet(index, resolved, dimension)!);
+  }
+  if (lists.length === 0) {
+    const both = bitmaps[0]!.slice();
+    for (const bitmap of bitmaps.slice(1)) intersectInto(both, bitmap);
+    return bitsOf(both);
+  }
+  lists.sort((a, b) => a.length - b.length);
+  let candidates = lists[0]!;
+  for (const list of lists.slice(1)) candidates = intersectSorted(candidates, list);
+  return bitmaps.length > 0 ? keepMembers(candidates, bitmaps) : candidates;
+}
+
+/** The elements of a sorted list that every bitmap holds, in order. */
+function keepMembers(elements: Uint32Array, bitmaps: TitleBitmap[]): Uint32Array {
+  const kept = new Uint32Array(elements.length);
+  let n = 0;
+  next: for (let i = 0; i < elements.length; i++) {
+    const e = elements[i]!;
+    for (const bitmap of bitmaps) if ((bitmap[e >>> 5]! & (1 << (e & 31))) === 0) continue next;
+    kept[n++] = e;
+  }
+  return kept.subarray(0, n);
 }
 
 /** The matching elements, in catalogue order: posting lists intersected, then titles matched. */

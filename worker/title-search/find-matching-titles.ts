@@ -9,6 +9,7 @@ import { evaluateGramQuery, narrowTitles } from './evaluate-gram-query.ts';
 import { readsEachAlone, scanTitles } from './scan-titles.ts';
 import {
   bitmapOfTitles,
+  bitsOf,
   countTitles,
   emptyBitmap,
   intersectInto,
@@ -58,10 +59,10 @@ export function findMatchingTitles(
   if (narrowed) binding.narrowed = narrowed;
   const { bound } = binding;
   if (bound.start === DEAD) return new Uint32Array(0);
-  if (bound.start === MATCHED) return wanted ? titlesOf(wanted) : everyTitle(index.count);
+  if (bound.start === MATCHED) return wanted ? bitsOf(wanted) : everyTitle(index.count);
   const matches = emptyBitmap(index.count);
   scanTitles(index, bound, wanted, matches, reading);
-  return titlesOf(matches);
+  return bitsOf(matches);
 }
 
 /**
@@ -91,16 +92,5 @@ function boundFor(
 function everyTitle(count: number): Uint32Array {
   const titles = new Uint32Array(count);
   for (let t = 0; t < count; t++) titles[t] = t;
-  return titles;
-}
-
-/** The titles of a bitmap, ascending. */
-function titlesOf(bitmap: TitleBitmap): Uint32Array {
-  const titles = new Uint32Array(countTitles(bitmap));
-  let at = 0;
-  for (let w = 0; w < bitmap.length; w++) {
-    for (let bits = bitmap[w]!; bits !== 0; bits &= bits - 1)
-      titles[at++] = (w << 5) | (31 - Math.clz32(bits & -bits));
-  }
   return titles;
 }

@@ -116,3 +116,14 @@ function bitCount(word: number): number {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
+
+/** The numbers a bitmap holds, ascending. */
+export function bitsOf(bitmap: TitleBitmap): Uint32Array {
+  const numbers = new Uint32Array(countTitles(bitmap));
+  let at = 0;
+  for (let w = 0; w < bitmap.length; w++) {
+    for (let bits = bitmap[w]!; bits !== 0; bits &= bits - 1)
+      numbers[at++] = (w << 5) | (31 - Math.clz32(bits & -bits));
+  }
+  return numbers;
+}
