@@ -23,29 +23,39 @@ export function projectedElement(
   keyStart: ElementKeyStarts,
   fields: readonly ElementKey[],
 ): ElementFormat {
-  const keys = fields.map((field) => ELEMENT_KEYS.indexOf(field));
-  // `"key":value` of key k: from its start to one byte (comma or closing brace) before the next
-  // key's
-  const range = (e: number, k: number): [number, number] => {
-    const start = keyStart[e * KEYS + k]!;
-    const next = k + 1 < KEYS ? keyStart[e * KEYS + k + 1]! : elementLength[e]!;
-    return [start, next - 1];
+  // Keys next to each other in the stored JSON are copied as one range, commas between them
+  // included (`_id,title,unit` is one range): a broad listing writes a few pieces per element.
+  const keys = fields.map((field) => ELEMENT_KEYS.indexOf(field)).sort((a, b) => a - b);
+  const groupFirst: number[] = [];
+  const groupLast: number[] = [];
+  for (const k of keys) {
+    if (groupLast.length > 0 && groupLast[groupLast.length - 1] === k - 1)
+      groupLast[groupLast.length - 1] = k;
+    else {
+      groupFirst.push(k);
+      groupLast.push(k);
+    }
+  }
+  const groups = groupFirst.length;
+  // `"key":value,…,"key":value` of keys first..last: from the first's start to one byte (comma
+  // or closing brace) before the start of the key after the last
+  const start = (e: number, g: number) => keyStart[e * KEYS + groupFirst[g]!]!;
+  const end = (e: number, g: number) => {
+    const after = groupLast[g]! + 1;
+    return (after < KEYS ? keyStart[e * KEYS + after]! : elementLength[e]!) - 1;
   };
   return {
     length(e) {
-      let length = 2 + keys.length - 1;
-      for (const k of keys) {
-        const [start, end] = range(e, k);
-        length += end - start;
-      }
+      let length = 2 + groups - 1;
+      for (let g = 0; g < groups; g++) length += end(e, g) - start(e, g);
       return length;
     },
     write(e, bytes, out: ChunkWriter) {
       out.piece(OPEN);
-      keys.forEach((k, i) => {
-        if (i > 0) out.piece(COMMA);
-        out.piece(bytes.subarray(...range(e, k)));
-      });
+      for (let g = 0; g < groups; g++) {
+        if (g > 0) out.piece(COMMA);
+        out.piece(bytes.subarray(start(e, g), end(e, g)));
+      }
       out.piece(CLOSE);
     },
   };

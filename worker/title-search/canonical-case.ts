@@ -6,7 +6,7 @@
 // [first, count, stride, delta]: units first, first+stride, … (count of them) map to unit+delta.
 // It was derived from String.prototype.toUpperCase (Unicode 17); the build canonicalizes titles
 // and the Worker canonicalizes patterns with this one table, so both sides always agree, and
-// test/title-search/canonical-case.test.ts checks it against the running engine.
+// test/title-search/index-and-case-table.test.ts checks it against the running engine.
 const CASE_RUNS = [
   0x61, 26, 1, -32, 0xb5, 1, 1, 743, 0xe0, 23, 1, -32, 0xf8, 7, 1, -32, 0xff, 1, 1, 121, 0x101, 24,
   2, -1, 0x133, 3, 2, -1, 0x13a, 8, 2, -1, 0x14b, 23, 2, -1, 0x17a, 3, 2, -1, 0x180, 1, 1, 195,
