@@ -1,9 +1,11 @@
 // What the Worker's own code keeps across rounds of answers, in process (Node's V8), over a built
-// snapshot on disk: the load test's searches and hostile patterns, answered concurrently, half
-// of them abandoned after 200 KB (a client that goes away). After each round, a GC, then the heap
-// and array buffers, and the snapshot reads still open. The load test sees workerd's resident
-// memory, which includes the runtime's own buffers and what its allocator keeps; this sees only
-// what the isolate's code holds on to.
+// snapshot on disk: the benchmark's searches and the load test's hostile patterns (data-element
+// answers; not its facets, CSV or paged requests), answered concurrently, half of them abandoned
+// between chunks after 200 KB (a client that goes away). After each round, a GC, then Node's
+// heap (tsx and file streams included, so the growth from round to round is the figure) and array
+// buffers, and the snapshot reads still open. The load test sees workerd's resident memory, which
+// includes the runtime's own buffers and what its allocator keeps; this sees what the Worker's
+// modules hold on to.
 // Usage: node --expose-gc --import tsx bench/isolate-memory.ts DIST_DIR [ROUNDS]
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';

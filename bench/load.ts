@@ -42,7 +42,7 @@ export async function measureLoad(
 
 /**
  * Several measurements of one server pooled as one: requests and bytes summed over the slices'
- * seconds, the worst p99, the median slice's p50.
+ * seconds; p50 is the median slice's, p99 the worst slice's (an upper bound of the pooled p99).
  */
 export function pooled(slices: LoadFigures[], secondsEach: number): LoadFigures {
   const requests = slices.reduce((sum, f) => sum + f.requests, 0);

@@ -86,7 +86,10 @@ function workerdFigures(): WorkerdFigures {
     runtime: { sockets: 0, rssMiB: 0 },
     proxy: { sockets: 0, rssMiB: 0 },
   };
-  const entry = `socket:[${listeningInode(PORT)}]`;
+  const inode = listeningInode(PORT);
+  if (inode === undefined) throw new Error(`no socket listens on port ${PORT}`);
+  const entry = `socket:[${inode}]`;
+  let proxies = 0;
   for (const pid of workerdPids()) {
     try {
       const links: string[] = [];
@@ -97,6 +100,7 @@ function workerdFigures(): WorkerdFigures {
           // closed while we looked
         }
       }
+      if (links.includes(entry)) proxies++;
       const own = links.includes(entry) ? figures.proxy : figures.runtime;
       own.sockets += links.filter((link) => link.startsWith('socket:')).length;
       own.rssMiB +=
@@ -105,6 +109,7 @@ function workerdFigures(): WorkerdFigures {
       // the process ended while we looked
     }
   }
+  if (proxies !== 1) throw new Error(`${proxies} workerd processes own port ${PORT}, not one`);
   return figures;
 }
 
@@ -267,8 +272,11 @@ async function loadRound(requests: unknown[], start: WorkerdFigures): Promise<Ro
   let after = workerdFigures();
   const settledAfterS: RoundFigures['settledAfterS'] = {};
   for (let waited = 0; ; waited += 2) {
-    if (after.runtime.sockets <= start.runtime.sockets) settledAfterS.runtime ??= waited;
-    if (after.proxy.sockets <= start.proxy.sockets) settledAfterS.proxy ??= waited;
+    // settled since: a count that rises again is not settled
+    for (const name of ['runtime', 'proxy'] as const) {
+      if (after[name].sockets > start[name].sockets) settledAfterS[name] = undefined;
+      else settledAfterS[name] ??= waited;
+    }
     const settled = settledAfterS.runtime !== undefined && settledAfterS.proxy !== undefined;
     if (settled || waited >= SETTLE_LIMIT_S) break;
     await new Promise((r) => setTimeout(r, 2000));

@@ -36,6 +36,8 @@ const SECONDS = Number(values.seconds);
  * the same drift (one cell each, seconds apart, could differ by 0.4 in ratio from run to run).
  */
 const SLICES = Number(values.slices);
+if (!Number.isInteger(SLICES) || SLICES < 1)
+  throw new Error('--slices takes a whole number, 1 or more');
 const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, pg: 54329 };
 
 // ---- cleanup of everything started, whatever happens ---------------------------------------

@@ -92,13 +92,6 @@ function check(titles: string[], patterns: string[]) {
       continue;
     }
     const expected = titles.flatMap((title, t) => (regexp.test(title) ? [t] : []));
-    expect(Array.from(findMatchingTitles(index, result.pattern)), JSON.stringify(pattern)).toEqual(
-      expected,
-    );
-    for (const [way, found] of Object.entries(everyWayOfReading(index, result.pattern))) {
-      expect(found, `${JSON.stringify(pattern)} read ${way} symbol(s) at a time`).toEqual(expected);
-      tally.ways.add(way);
-    }
     // restricted to candidates: titles skipped between two read ones must not break the resume
     const candidates = Uint32Array.from(titles.keys()).filter(
       (t) => (t * 7 + tally.accepted) % 3 !== 0,
@@ -116,6 +109,15 @@ function check(titles: string[], patterns: string[]) {
       ),
       `${JSON.stringify(pattern)} among a few candidates`,
     ).toEqual(expected.filter(few));
+    for (const [way, found] of Object.entries(everyWayOfReading(index, result.pattern))) {
+      expect(found, `${JSON.stringify(pattern)} read ${way} symbol(s) at a time`).toEqual(expected);
+      tally.ways.add(way);
+    }
+    // the search of every title last: it keeps its narrowing with the pattern, and searches among
+    // candidates after it would reuse that instead of reading the posting lists against them
+    expect(Array.from(findMatchingTitles(index, result.pattern)), JSON.stringify(pattern)).toEqual(
+      expected,
+    );
     tally.accepted++;
   }
   return tally;
