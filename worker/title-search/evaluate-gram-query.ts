@@ -8,7 +8,6 @@ import {
   emptyBitmap,
   findGram,
   intersectInto,
-  keepPostings,
   postingBytes,
   type TitleBitmap,
 } from './title-bitmap.ts';
@@ -102,7 +101,8 @@ function narrowByAll(
       // a list read against the titles left: one pass, counted as it goes
       const gram = gramOf(index, part.units);
       if (gram < 0) return emptyBitmap(index.count);
-      const { kept, count } = keepPostings(index, gram, result);
+      const kept = emptyBitmap(index.count);
+      const count = addPostings(index, gram, kept, result);
       result = kept;
       if (count === 0) break;
       left = Math.min(left, count);

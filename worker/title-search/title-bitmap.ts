@@ -27,50 +27,31 @@ export const postingBytes = (index: TitleSearchIndex, gram: number) =>
     ? Infinity
     : index.gramStart[gram + 1]! - index.gramStart[gram]!;
 
-/** Adds the titles of a gram to `into`. */
-export function addPostings(index: TitleSearchIndex, gram: number, into: TitleBitmap) {
+/**
+ * Adds the titles of a gram to `into`, only those `only` holds when given, and returns how many it
+ * let through: one pass over the gram's list, so narrowing against candidates needs no second pass
+ * to intersect or to count (a fresh isolate's first search runs these loops before V8 has
+ * optimized them, so every pass saved shows).
+ */
+export function addPostings(
+  index: TitleSearchIndex,
+  gram: number,
+  into: TitleBitmap,
+  only?: TitleBitmap,
+): number {
   const start = index.gramStart[gram]!;
   const end = index.gramStart[gram + 1]!;
   const postings = index.postings;
+  let count = 0;
   if (index.gramKinds[gram] === LIST_BITMAP) {
     const at = alignTo(postings.byteOffset + start, 4);
     const words = new Int32Array(postings.buffer, at, into.length);
-    for (let w = 0; w < into.length; w++) into[w] = into[w]! | words[w]!;
-    return;
-  }
-  let title = -1;
-  for (let i = start; i < end;) {
-    let gap = 0;
-    for (let shift = 0; ; shift += 7) {
-      const byte = postings[i++]!;
-      gap |= (byte & 0x7f) << shift;
-      if (byte < 0x80) break;
+    for (let w = 0; w < into.length; w++) {
+      const bits = only ? words[w]! & only[w]! : words[w]!;
+      into[w] = into[w]! | bits;
+      count += bitCount(bits);
     }
-    title += gap + 1;
-    into[title >>> 5] = into[title >>> 5]! | (1 << (title & 31));
-  }
-}
-
-/**
- * The titles of `from` that also hold a gram, as a new bitmap, and how many: one pass over the
- * gram's list, with no second pass to intersect or to count (a fresh isolate's first search runs
- * these loops before V8 has optimized them, so every pass saved shows).
- */
-export function keepPostings(
-  index: TitleSearchIndex,
-  gram: number,
-  from: TitleBitmap,
-): { kept: TitleBitmap; count: number } {
-  const kept = emptyBitmap(index.count);
-  let count = 0;
-  const start = index.gramStart[gram]!;
-  const end = index.gramStart[gram + 1]!;
-  const postings = index.postings;
-  if (index.gramKinds[gram] === LIST_BITMAP) {
-    const at = alignTo(postings.byteOffset + start, 4);
-    const words = new Int32Array(postings.buffer, at, kept.length);
-    for (let w = 0; w < kept.length; w++) count += bitCount((kept[w] = from[w]! & words[w]!));
-    return { kept, count };
+    return count;
   }
   let title = -1;
   for (let i = start; i < end;) {
@@ -82,12 +63,12 @@ export function keepPostings(
     }
     title += gap + 1;
     const bit = 1 << (title & 31);
-    if ((from[title >>> 5]! & bit) !== 0) {
-      kept[title >>> 5] = kept[title >>> 5]! | bit;
+    if (only === undefined || (only[title >>> 5]! & bit) !== 0) {
+      into[title >>> 5] = into[title >>> 5]! | bit;
       count++;
     }
   }
-  return { kept, count };
+  return count;
 }
 
 export function intersectInto(into: TitleBitmap, other: TitleBitmap): boolean {
