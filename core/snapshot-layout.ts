@@ -25,7 +25,7 @@ import type { DocumentationFileName, ReferenceListName } from './contract.ts';
 export const SNAPSHOT_DIR = '_snapshot';
 export const MANIFEST_PATH = `${SNAPSHOT_DIR}/manifest.json`;
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 5;
+export const LAYOUT_VERSION = 6;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;
@@ -81,6 +81,12 @@ export interface IndexSections {
   blockLength: Uint32Array;
   /** [R+1] first block of each run; run r holds blocks runFirstBlock[r] .. runFirstBlock[r+1]-1. */
   runFirstBlock: Uint32Array;
+  /**
+   * [B] run of each block, and the block's byte offset in that run (a run is its blocks joined by
+   * ","): written here so that a fresh isolate does not work them out on its first request.
+   */
+  blockRun: Uint32Array;
+  blockRunOffset: Uint32Array;
   /**
    * Per list, CSR posting lists: elements of slug s are postings[postingStart[s] ..
    * postingStart[s+1]).

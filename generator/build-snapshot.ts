@@ -88,6 +88,8 @@ export function buildSnapshot(
     elementTitle: titles.elementTitle,
     blockLength: Uint32Array.from(tiers.blocks, (bytes) => bytes.length),
     runFirstBlock: tiers.runFirstBlock,
+    blockRun: tiers.blockRun,
+    blockRunOffset: tiers.blockRunOffset,
     ...postingLists,
     ...(Object.assign(
       {},
@@ -218,10 +220,27 @@ export function buildTiers(published: PublishedElement[], sizes: TierSizes = {})
   }
   const runParts = groupInOrder(blocks, (bytes) => bytes.length, runTarget);
   const runFirstBlock = Uint32Array.from([...runParts.map(({ first }) => first), blocks.length]);
-  const runs = runParts.map(({ first, count }) =>
-    joinBytes(blocks.slice(first, first + count), COMMA),
-  );
-  return { blocks, runs, runFirstBlock, elementBlock, elementStart, elementLength };
+  const blockRun = new Uint32Array(blocks.length);
+  const blockRunOffset = new Uint32Array(blocks.length);
+  const runs = runParts.map(({ first, count }, run) => {
+    let offset = 0;
+    for (let block = first; block < first + count; block++) {
+      blockRun[block] = run;
+      blockRunOffset[block] = offset;
+      offset += blocks[block]!.length + COMMA.length;
+    }
+    return joinBytes(blocks.slice(first, first + count), COMMA);
+  });
+  return {
+    blocks,
+    runs,
+    runFirstBlock,
+    blockRun,
+    blockRunOffset,
+    elementBlock,
+    elementStart,
+    elementLength,
+  };
 }
 
 /**

@@ -37,6 +37,7 @@ import { oneElement, tableAsCsv } from './routes/element.ts';
 import { facets } from './routes/facets.ts';
 import { serveList } from './routes/lists.ts';
 import { search } from './routes/search.ts';
+import { warmUpPatternCompiler } from './title-search/warm-up.ts';
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
 
@@ -101,5 +102,13 @@ app.onError((error, c) => {
   );
   return (isList ? listFetchFailed() : searchFetchFailed()).getResponse();
 });
+
+// Once per isolate, at startup: the pattern compiler's code compiled before the first search needs it
+// (title-search/warm-up.ts). A failure here is a bug to report, never a reason not to start.
+try {
+  warmUpPatternCompiler();
+} catch (error) {
+  console.error('pattern compiler warm-up failed:', error);
+}
 
 export default app;

@@ -4,12 +4,17 @@ import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import { bitmapWords, postingSections, type IndexSections } from '../core/snapshot-layout.ts';
 import { intersectSorted, unionSorted } from './posting-lists.ts';
 import {
-  findMatchingTitles,
+  matchingTitleBitmap,
   type CompiledTitlePattern,
   type TitleSearchIndex,
 } from './title-search/index.ts';
 import type { SlugFilters } from './query.ts';
-import { bitsOf, intersectInto, type TitleBitmap } from './title-search/title-bitmap.ts';
+import {
+  bitmapOfTitles,
+  bitsOf,
+  intersectInto,
+  type TitleBitmap,
+} from './title-search/title-bitmap.ts';
 
 export interface SlugLookup {
   exact: Map<string, number>;
@@ -200,18 +205,20 @@ export function matchTitles(
 ): Uint32Array {
   if (!pattern) return candidates ?? allElements(index.elementCount);
   const { elementTitle } = index.sections;
-  // the titles of the candidates (in any order, repeats allowed: the title search takes a set)
-  let titleCandidates: Uint32Array | undefined;
-  if (candidates) {
-    titleCandidates = new Uint32Array(candidates.length);
-    for (let i = 0; i < candidates.length; i++) titleCandidates[i] = elementTitle[candidates[i]!]!;
-  }
-  const matched = new Uint8Array(index.titles.count);
-  for (const t of findMatchingTitles(index.titles, pattern, titleCandidates)) matched[t] = 1;
-  const elements = candidates ?? allElements(index.elementCount);
-  const out = new Uint32Array(elements.length);
+  const titleCandidates =
+    candidates && bitmapOfTitles(index.titles.count, candidates, elementTitle);
+  const matched = matchingTitleBitmap(index.titles, pattern, titleCandidates);
+  const isMatched = (e: number) => {
+    const t = elementTitle[e]!;
+    return (matched[t >>> 5]! & (1 << (t & 31))) !== 0;
+  };
+  const out = new Uint32Array(candidates?.length ?? index.elementCount);
   let n = 0;
-  for (const e of elements) if (matched[elementTitle[e]!]) out[n++] = e;
+  if (candidates) {
+    for (const e of candidates) if (isMatched(e)) out[n++] = e;
+  } else {
+    for (let e = 0; e < index.elementCount; e++) if (isMatched(e)) out[n++] = e;
+  }
   return out.subarray(0, n);
 }
 

@@ -297,7 +297,8 @@ export class SnapshotStore {
       titles,
       slugs,
       years: header.years,
-      ...blockPlacement(sections, header.blockCount),
+      blockRun: sections.blockRun,
+      blockRunOffset: sections.blockRunOffset,
       answers: new AnswerCache(),
       facets: facetCache(),
       elements: new ElementCache(),
@@ -320,22 +321,6 @@ export class SnapshotStore {
     this.smallFiles.clear();
     this.lazyParts.clear();
   }
-}
-
-/** Where each block sits in its run: runs are consecutive blocks joined by ",". */
-function blockPlacement(sections: IndexSections, blockCount: number) {
-  const blockRun = new Uint32Array(blockCount);
-  const blockRunOffset = new Uint32Array(blockCount);
-  const { runFirstBlock, blockLength } = sections;
-  for (let run = 0; run + 1 < runFirstBlock.length; run++) {
-    let offset = 0;
-    for (let block = runFirstBlock[run]!; block < runFirstBlock[run + 1]!; block++) {
-      blockRun[block] = run;
-      blockRunOffset[block] = offset;
-      offset += blockLength[block]! + 1;
-    }
-  }
-  return { blockRun, blockRunOffset };
 }
 
 let current: { assets: AssetFetcher; store: SnapshotStore } | undefined;

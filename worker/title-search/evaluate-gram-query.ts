@@ -57,39 +57,49 @@ export function evaluateGramQuery(
       return bitmap;
     }
     case 'and':
-      return narrowByAll(index, query.parts, undefined, titlesLeft);
+      return narrowByAll(index, query.parts, undefined, titlesLeft).titles;
   }
+}
+
+/** Titles, and how many. */
+export interface CountedTitles {
+  titles: TitleBitmap;
+  count: number;
 }
 
 /**
  * The titles of `within` (a bitmap of `count` titles, changed in place) that the gram query lets
- * through. Posting lists are read against those titles, so the count left is known after each
- * list and the reading stops as soon as the DFA would read the few left for less.
+ * through, and how many. Posting lists are read against those titles, so the count left is known
+ * after each list and the reading stops as soon as the DFA would read the few left for less.
  */
 export function narrowTitles(
   index: TitleSearchIndex,
   query: GramQuery,
   within: TitleBitmap,
   count: number,
-): TitleBitmap {
-  if (query.op === 'and' || query.op === 'gram')
-    return narrowByAll(index, query.op === 'and' ? query.parts : [query], within, count) ?? within;
+): CountedTitles {
+  if (query.op === 'and' || query.op === 'gram') {
+    const narrowed = narrowByAll(index, query.op === 'and' ? query.parts : [query], within, count);
+    return { titles: narrowed.titles ?? within, count: narrowed.count };
+  }
   const titles = evaluateGramQuery(index, query, count);
-  if (titles) intersectInto(within, titles);
-  return within;
+  if (!titles) return { titles: within, count };
+  intersectInto(within, titles);
+  return { titles: within, count: countTitles(within) };
 }
 
 /**
  * The titles every part lets through, starting from `from` when given (changed in place); the
  * shortest posting lists first, and none once reading the next would cost more than letting the
- * DFA read the few titles left (it checks every title it is given anyway).
+ * DFA read the few titles left (it checks every title it is given anyway). `count`: the titles
+ * the DFA is left to read, at most `titlesLeft`; exact when `from` was given with its count.
  */
 function narrowByAll(
   index: TitleSearchIndex,
   parts: readonly GramQuery[],
   from: TitleBitmap | undefined,
   titlesLeft: number,
-): TitleBitmap | undefined {
+): { titles: TitleBitmap | undefined; count: number } {
   const ordered = parts
     .map((part) => ({ part, cost: estimate(index, part) }))
     .sort((a, b) => a.cost - b.cost);
@@ -100,21 +110,21 @@ function narrowByAll(
     if (result && part.op === 'gram') {
       // a list read against the titles left: one pass, counted as it goes
       const gram = gramOf(index, part.units);
-      if (gram < 0) return emptyBitmap(index.count);
+      if (gram < 0) return { titles: emptyBitmap(index.count), count: 0 };
       const kept = emptyBitmap(index.count);
-      const count = addPostings(index, gram, kept, result);
+      left = Math.min(left, addPostings(index, gram, kept, result));
       result = kept;
-      if (count === 0) break;
-      left = Math.min(left, count);
+      if (left === 0) break;
       continue;
     }
     const titles = evaluateGramQuery(index, part, left);
     if (!titles) continue;
     if (!result) result = titles;
-    else if (!intersectInto(result, titles)) break;
+    else intersectInto(result, titles);
     left = Math.min(left, countTitles(result));
+    if (left === 0) break;
   }
-  return result;
+  return { titles: result, count: left };
 }
 
 /** The gram's position in the index, or -1 when some unit is in no title (then no title has it). */

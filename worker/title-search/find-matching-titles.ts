@@ -36,33 +36,55 @@ export function findMatchingTitles(
   pattern: CompiledTitlePattern,
   candidates?: Uint32Array,
 ): Uint32Array {
+  const given = candidates && bitmapOfTitles(index.count, candidates);
+  return bitsOf(matchingTitleBitmap(index, pattern, given));
+}
+
+/**
+ * The titles the pattern matches among the candidates (a bitmap of their own, with their count;
+ * all when undefined), as a bitmap of its own: a search that goes on to elements tests bits, with
+ * no list of titles in between.
+ */
+export function matchingTitleBitmap(
+  index: TitleSearchIndex,
+  pattern: CompiledTitlePattern,
+  candidates?: { bitmap: TitleBitmap; count: number },
+): TitleBitmap {
   let cache = bindings.get(index);
   if (!cache) bindings.set(index, (cache = new LruCache<string, Binding>(8, () => 1)));
   const kept = cache.get(pattern.source);
   // the titles to read: the candidates or all, narrowed by the posting lists as far as that pays
   let narrowed = kept?.narrowed;
   let wanted: TitleBitmap | undefined;
+  let reading: number;
   if (candidates) {
-    wanted = bitmapOfTitles(index.count, candidates);
-    if (!narrowed) wanted = narrowTitles(index, pattern.grams, wanted, countTitles(wanted));
-    else if (narrowed.titles) intersectInto(wanted, narrowed.titles);
+    if (!narrowed) {
+      const narrowing = narrowTitles(index, pattern.grams, candidates.bitmap, candidates.count);
+      wanted = narrowing.titles;
+      reading = narrowing.count;
+    } else {
+      wanted = candidates.bitmap;
+      if (narrowed.titles) intersectInto(wanted, narrowed.titles);
+      reading = countTitles(wanted);
+    }
   } else {
     if (!narrowed) {
       const titles = evaluateGramQuery(index, pattern.grams);
       narrowed = { titles, count: titles ? countTitles(titles) : index.count };
     }
     wanted = narrowed.titles;
+    reading = narrowed.count;
   }
-  const reading = candidates ? countTitles(wanted!) : narrowed!.count;
-  if (reading === 0) return new Uint32Array(0);
+  if (reading === 0) return emptyBitmap(index.count);
   const binding = boundFor(cache, kept, index, pattern, reading);
   if (narrowed) binding.narrowed = narrowed;
   const { bound } = binding;
-  if (bound.start === DEAD) return new Uint32Array(0);
-  if (bound.start === MATCHED) return wanted ? bitsOf(wanted) : everyTitle(index.count);
+  if (bound.start === DEAD) return emptyBitmap(index.count);
+  // a copy: `wanted` may be the narrowing kept with the binding
+  if (bound.start === MATCHED) return wanted ? wanted.slice() : everyTitle(index.count);
   const matches = emptyBitmap(index.count);
   scanTitles(index, bound, wanted, matches, reading);
-  return bitsOf(matches);
+  return matches;
 }
 
 /**
@@ -89,8 +111,9 @@ function boundFor(
   return binding;
 }
 
-function everyTitle(count: number): Uint32Array {
-  const titles = new Uint32Array(count);
-  for (let t = 0; t < count; t++) titles[t] = t;
+function everyTitle(count: number): TitleBitmap {
+  const titles = emptyBitmap(count);
+  titles.fill(-1);
+  if (count & 31) titles[titles.length - 1] = (1 << (count & 31)) - 1;
   return titles;
 }

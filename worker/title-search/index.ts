@@ -9,4 +9,4 @@ export {
   type CompiledTitlePattern,
   type TitlePatternResult,
 } from './compile-pattern.ts';
-export { findMatchingTitles } from './find-matching-titles.ts';
+export { findMatchingTitles, matchingTitleBitmap } from './find-matching-titles.ts';

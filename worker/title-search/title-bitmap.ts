@@ -77,13 +77,26 @@ export function intersectInto(into: TitleBitmap, other: TitleBitmap): boolean {
   return any !== 0;
 }
 
-export function bitmapOfTitles(count: number, titles: Uint32Array): TitleBitmap {
+/**
+ * The titles as a bitmap (repeats and numbers past `count` ignored), and how many it holds;
+ * `titleOf`: the numbers given are elements, and these their titles (one pass, no list between).
+ */
+export function bitmapOfTitles(
+  count: number,
+  titles: Uint32Array,
+  titleOf?: Uint32Array,
+): { bitmap: TitleBitmap; count: number } {
   const bitmap = emptyBitmap(count);
+  let held = 0;
   for (let i = 0; i < titles.length; i++) {
-    const t = titles[i]!;
-    if (t < count) bitmap[t >>> 5] = bitmap[t >>> 5]! | (1 << (t & 31));
+    const t = titleOf ? titleOf[titles[i]!]! : titles[i]!;
+    const bit = 1 << (t & 31);
+    if (t < count && (bitmap[t >>> 5]! & bit) === 0) {
+      bitmap[t >>> 5] = bitmap[t >>> 5]! | bit;
+      held++;
+    }
   }
-  return bitmap;
+  return { bitmap, count: held };
 }
 
 export function countTitles(bitmap: TitleBitmap): number {

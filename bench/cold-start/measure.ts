@@ -1,0 +1,68 @@
+// The Worker's own first search, in workerd: a fresh isolate (a new workerd each run) loads the
+// index from bytes already in memory and answers its first search, each step timed. The files
+// come first from FILES (the driver in Node), untimed: the figure is the Worker's CPU, not I/O.
+// Bundled alone, this is an isolate without the Worker's startup; as-deployed.ts adds it.
+import { ReadBudget } from '../../worker/read-budget.ts';
+import { checkQuery, resolveQuery } from '../../worker/search-pipeline.ts';
+import { filteredCandidates, matchTitles } from '../../worker/search.ts';
+import { SnapshotStore, type AssetFetcher } from '../../worker/snapshot-store.ts';
+import { warmUpPatternCompiler } from '../../worker/title-search/warm-up.ts';
+
+interface Env {
+  FILES: { fetch(url: string): Promise<Response> };
+}
+
+/** Files handed over as stored bytes, as workerd's ASSETS reads do. */
+function memoryAssets(files: Map<string, ArrayBuffer>): AssetFetcher {
+  return {
+    fetch: async (url: string) => {
+      const bytes = files.get(new URL(url).pathname.slice(1));
+      if (!bytes) return new Response('not found', { status: 404 });
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          controller.enqueue(new Uint8Array(bytes));
+          controller.close();
+        },
+      });
+      return { ok: true, status: 200, body, arrayBuffer: async () => bytes } as unknown as Response;
+    },
+  };
+}
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.searchParams.has('warm-up')) {
+      // what the deployed Worker's startup adds: its warm-up, timed in a request (workerd's clock
+      // does not move while the global scope runs)
+      const started = performance.now();
+      warmUpPatternCompiler();
+      return Response.json({ warmUpMs: performance.now() - started });
+    }
+    const files = new Map<string, ArrayBuffer>();
+    await Promise.all(
+      url.searchParams.getAll('file').map(async (path) => {
+        const response = await env.FILES.fetch(`https://files.invalid/${path}`);
+        files.set(path, await response.arrayBuffer());
+      }),
+    );
+    const probe = new URL(url.searchParams.get('probe')!, url).searchParams;
+
+    const steps: Record<string, number> = {};
+    let last = performance.now();
+    const lap = (name: string) => {
+      const now = performance.now();
+      steps[name] = now - last;
+      last = now;
+    };
+    const index = await new SnapshotStore(memoryAssets(files)).index(new ReadBudget());
+    lap('load');
+    const query = checkQuery(probe);
+    lap('check');
+    const candidates = filteredCandidates(index, resolveQuery(index, query));
+    lap('filters');
+    const matches = matchTitles(index, query.pattern, candidates);
+    lap('titles');
+    return Response.json({ steps, matches: matches.length });
+  },
+};

@@ -1,0 +1,81 @@
+// Title bitmaps built from candidates (their count decides how the titles are read), the search's
+// bitmap answer against its list answer, and the startup warm-up of the pattern compiler.
+import { describe, expect, it } from 'vitest';
+import {
+  compileTitlePattern,
+  decodeTitleSearchIndex,
+  encodeTitleSearchIndex,
+  findMatchingTitles,
+  matchingTitleBitmap,
+} from '../../worker/title-search/index.ts';
+import { bitmapOfTitles, bitsOf } from '../../worker/title-search/title-bitmap.ts';
+import { WARM_UP_PATTERN, warmUpPatternCompiler } from '../../worker/title-search/warm-up.ts';
+import { realisticTitles } from './realistic-titles.ts';
+
+describe('bitmapOfTitles', () => {
+  it('holds each title once, ignores numbers past the count, and counts what it holds', () => {
+    const { bitmap, count } = bitmapOfTitles(70, Uint32Array.of(69, 3, 3, 40, 70, 1000, 0, 40));
+    expect(Array.from(bitsOf(bitmap))).toEqual([0, 3, 40, 69]);
+    expect(count).toBe(4);
+  });
+
+  it('maps elements to their titles when given titleOf', () => {
+    const titleOf = Uint32Array.of(5, 5, 2, 9, 0); // element → title
+    const { bitmap, count } = bitmapOfTitles(10, Uint32Array.of(4, 1, 0, 3), titleOf);
+    expect(Array.from(bitsOf(bitmap))).toEqual([0, 5, 9]);
+    expect(count).toBe(3);
+  });
+});
+
+describe('matchingTitleBitmap', () => {
+  const titles = realisticTitles(3000, 7);
+  const bytes = encodeTitleSearchIndex(titles);
+  const index = decodeTitleSearchIndex(bytes.slice().buffer);
+
+  it.each(['', 'jumlah', 'kota$', 'a|^b', 'zzzq', '[0-9]{4}'])(
+    'holds what the list answer holds, with and without candidates: %j',
+    (source) => {
+      const compiled = compileTitlePattern(source);
+      if (!compiled.ok) throw new Error(compiled.message);
+      const expected = titles.flatMap((title, t) =>
+        new RegExp(source, 'i').test(title) ? [t] : [],
+      );
+      expect(Array.from(bitsOf(matchingTitleBitmap(index, compiled.pattern)))).toEqual(expected);
+      const candidates = Uint32Array.from({ length: 400 }, (_, i) => (i * 7) % titles.length);
+      const given = bitmapOfTitles(index.count, candidates);
+      const among = new Set(candidates);
+      expect(Array.from(bitsOf(matchingTitleBitmap(index, compiled.pattern, given)))).toEqual(
+        expected.filter((t) => among.has(t)),
+      );
+      expect(Array.from(findMatchingTitles(index, compiled.pattern))).toEqual(expected);
+    },
+  );
+
+  it('gives a bitmap of its own when every title matches (the caller may change it)', () => {
+    const compiled = compileTitlePattern('');
+    if (!compiled.ok) throw new Error(compiled.message);
+    const first = matchingTitleBitmap(index, compiled.pattern);
+    first.fill(0);
+    expect(bitsOf(matchingTitleBitmap(index, compiled.pattern)).length).toBe(titles.length);
+  });
+});
+
+describe('the pattern compiler warm-up run at startup', () => {
+  it('compiles its pattern, which means what JavaScript means', () => {
+    const pattern = warmUpPatternCompiler();
+    expect(pattern.source).toBe(WARM_UP_PATTERN);
+    const titles = [
+      'Jumlah Penduduk  Kota',
+      'Jumlah Rumah Tangga Miskin',
+      'Jumlah Sekolah',
+      'jumlah penduduk 2020',
+    ];
+    const bytes = encodeTitleSearchIndex(titles);
+    const index = decodeTitleSearchIndex(bytes.slice().buffer);
+    const expected = titles.flatMap((title, t) =>
+      new RegExp(WARM_UP_PATTERN, 'i').test(title) ? [t] : [],
+    );
+    expect(expected).toEqual([0, 1]);
+    expect(Array.from(findMatchingTitles(index, pattern))).toEqual(expected);
+  });
+});
