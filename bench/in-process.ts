@@ -10,6 +10,7 @@ import { REFERENCE_LISTS } from '../core/contract.ts';
 import { countFacets } from '../worker/facets.ts';
 import { checkQuery, findMatches, resolveQuery } from '../worker/search-pipeline.ts';
 import { SnapshotStore, type LoadedIndex } from '../worker/snapshot-store.ts';
+import { warmUpPatternCompiler } from '../worker/title-search/warm-up.ts';
 import { QUERY_MIX } from './query-mix.ts';
 
 export interface InProcessFigures {
@@ -40,6 +41,7 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
   // A fresh isolate's first search with the index's files already read (in workerd ASSETS hands
   // over a file's bytes natively; Node's Response would add its own copying): the Worker's work.
   const preloaded = folderAssets(dist, { inMemory: true });
+  warmUpPatternCompiler(); // as the Worker's startup does (worker/index.ts)
   await new SnapshotStore(preloaded).index(new ReadBudget());
   const store = new SnapshotStore(preloaded);
   globalThis.gc?.(); // the preload's garbage is not a fresh isolate's

@@ -15,6 +15,7 @@ import { QUERY_MIX, resolveQuery, type BenchQuery } from './query-mix.ts';
 import { startWorker, type RunningWorker } from './start-worker.ts';
 import { TITLES, WORK, prepareCatalogue } from './synthetic-catalogue.ts';
 import type { InProcessFigures } from './in-process.ts';
+import { coldStartTable, measureColdStarts, type ColdStartFigures } from './cold-start/run.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +39,8 @@ const SECONDS = Number(values.seconds);
 const SLICES = Number(values.slices);
 if (!Number.isInteger(SLICES) || SLICES < 1)
   throw new Error('--slices takes a whole number, 1 or more');
+/** Fresh workerd isolates per kind for the cold start (workerd's clock moves in whole ms). */
+const COLD_START_RUNS = values.quick ? 5 : 15;
 const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, pg: 54329 };
 
 // ---- cleanup of everything started, whatever happens ---------------------------------------
@@ -173,6 +176,7 @@ interface SizeResult {
   size: number;
   build: BuildFigures;
   inProcess: InProcessFigures;
+  coldStarts: ColdStartFigures;
   coldMs: number;
   warmMs: number;
   rows: Row[];
@@ -190,6 +194,8 @@ async function benchSize(
   const build = measureBuild(catalogue, dist);
   log(`${size}: in-process`);
   const inProcess = measureInProcess(dist);
+  log(`${size}: cold starts in workerd`);
+  const coldStarts = await measureColdStarts(dist, COLD_START_RUNS);
 
   log(`${size}: our Worker`);
   const ours = await started(
@@ -297,7 +303,7 @@ async function benchSize(
     rows.push(row);
   }
   await stopAll();
-  return { size, build, inProcess, coldMs: cold.ms, warmMs, rows, notes };
+  return { size, build, inProcess, coldStarts, coldMs: cold.ms, warmMs, rows, notes };
 }
 
 // ---- report ---------------------------------------------------------------------------------
@@ -331,6 +337,14 @@ function report(results: SizeResult[], pgNote: string): string {
     lines.push(
       `Worker in process (Node's V8): index load ${r.inProcess.loadMs.toFixed(1)} ms, load and first search ${r.inProcess.coldSearchMs.toFixed(1)} ms, heap after load ${r.inProcess.heapMiB.toFixed(1)} MiB. ` +
         `Over HTTP: first search of a fresh isolate (index load included) ${r.coldMs.toFixed(0)} ms, the same search warm ${r.warmMs.toFixed(1)} ms.`,
+    );
+    lines.push(
+      '',
+      'A fresh isolate in workerd (`bench/cold-start`), index files already in memory:',
+      '',
+      '```',
+      ...coldStartTable(r.coldStarts),
+      '```',
     );
     lines.push(
       '',

@@ -12,7 +12,7 @@ import type { SlugFilters } from './query.ts';
 import {
   bitmapOfTitles,
   bitsOf,
-  intersectInto,
+  intersectionOf,
   type TitleBitmap,
 } from './title-search/title-bitmap.ts';
 
@@ -158,9 +158,8 @@ export function filteredCandidates(
     else lists.push(filterSet(index, resolved, dimension)!);
   }
   if (lists.length === 0) {
-    const both = bitmaps[0]!.slice();
-    for (const bitmap of bitmaps.slice(1)) intersectInto(both, bitmap);
-    return bitsOf(both);
+    const { bitmap, count } = intersectionOf(bitmaps);
+    return bitsOf(bitmap, count);
   }
   lists.sort((a, b) => a.length - b.length);
   let candidates = lists[0]!;

@@ -61,9 +61,10 @@ describe('matchingTitleBitmap', () => {
 });
 
 describe('the pattern compiler warm-up run at startup', () => {
-  it('compiles its pattern, which means what JavaScript means', () => {
-    const pattern = warmUpPatternCompiler();
+  it('compiles and binds its pattern, which means what JavaScript means', () => {
+    const { pattern, bound } = warmUpPatternCompiler();
     expect(pattern.source).toBe(WARM_UP_PATTERN);
+    expect(bound.multi).toBeDefined(); // the binding went as far as the multi-symbol tables
     const titles = [
       'Jumlah Penduduk  Kota',
       'Jumlah Rumah Tangga Miskin',

@@ -20,10 +20,13 @@ export interface BoundDfa {
   multi: MultiSteps | undefined;
 }
 
+/** What binding reads of an index: its symbols, and whether its text is read four at a time. */
+export type IndexAlphabet = Pick<TitleSearchIndex, 'symbolCount' | 'symbolUnits' | 'textWords'>;
+
 /**
  * `expectedQuads`: about how many groups of four symbols the scans will read (sizes the tables).
  */
-export function bindDfa(dfa: PatternDfa, index: TitleSearchIndex, expectedQuads: number): BoundDfa {
+export function bindDfa(dfa: PatternDfa, index: IndexAlphabet, expectedQuads: number): BoundDfa {
   const columns = mergeColumns(dfa, index);
   const { dead, sure } = decidedStates(columns);
   const { stateCount, columnCount, next } = columns;
@@ -51,7 +54,7 @@ export function bindDfa(dfa: PatternDfa, index: TitleSearchIndex, expectedQuads:
 /** One column per distinct behaviour among the symbols present; column 0 pads. */
 function mergeColumns(
   dfa: PatternDfa,
-  index: TitleSearchIndex,
+  index: IndexAlphabet,
 ): ColumnDfa & { columnOfSymbol: Uint16Array } {
   const { stateCount, classCount, transitions } = dfa;
   const columnOfClass = new Int32Array(classCount).fill(-1);

@@ -111,9 +111,28 @@ function bitCount(word: number): number {
   return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-/** The numbers a bitmap holds, ascending. */
-export function bitsOf(bitmap: TitleBitmap): Uint32Array {
-  const numbers = new Uint32Array(countTitles(bitmap));
+/**
+ * The bitmaps' intersection, a bitmap of its own, and how many it holds: one pass, so a fresh
+ * isolate's first search does not count in a second one.
+ */
+export function intersectionOf(bitmaps: readonly TitleBitmap[]): {
+  bitmap: TitleBitmap;
+  count: number;
+} {
+  const bitmap = bitmaps[0]!.slice();
+  let count = 0;
+  for (let w = 0; w < bitmap.length; w++) {
+    let bits = bitmap[w]!;
+    for (let b = 1; b < bitmaps.length; b++) bits &= bitmaps[b]![w]!;
+    bitmap[w] = bits;
+    count += bitCount(bits);
+  }
+  return { bitmap, count };
+}
+
+/** The numbers a bitmap holds, ascending; `count`: how many it holds, when known already. */
+export function bitsOf(bitmap: TitleBitmap, count = countTitles(bitmap)): Uint32Array {
+  const numbers = new Uint32Array(count);
   let at = 0;
   for (let w = 0; w < bitmap.length; w++) {
     for (let bits = bitmap[w]!; bits !== 0; bits &= bits - 1)
