@@ -103,8 +103,9 @@ app.onError((error, c) => {
   return (isList ? listFetchFailed() : searchFetchFailed()).getResponse();
 });
 
-// Once per isolate, at startup: the pattern compiler's code compiled before the first search needs it
-// (title-search/warm-up.ts). A failure here is a bug to report, never a reason not to start.
+// Once per isolate, at startup: the title pattern compiler's code compiled by V8 before the first
+// search needs it (title-search/warm-up.ts). A failure here is a bug to report, never a reason
+// not to start.
 try {
   warmUpPatternCompiler();
 } catch (error) {

@@ -95,6 +95,7 @@ export async function measureColdStarts(
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const total = (run: ColdStart) => Object.values(run.steps).reduce((a, b) => a + b, 0);
 
 /** Mean per step and in all, as deployed and bare, and their ratio. */
@@ -115,7 +116,7 @@ export function coldStartTable(figures: ColdStartFigures): string[] {
   const bare = figures.bare.map(total);
   row('in all', deployed, bare);
   rows.push(
-    `as deployed / bare ${(mean(deployed) / mean(bare)).toFixed(2)}; as deployed: ${Math.min(...deployed)}–${Math.max(...deployed)} ms in all, the warm-up the startup adds ${mean(figures.warmUpMs).toFixed(1)} ms (mean of ${figures.runs} isolates each, ${figures.deployed[0]!.matches} matches)`,
+    `as deployed / bare ${(mean(deployed) / mean(bare)).toFixed(2)}; as deployed: median ${median(deployed)} ms, ${Math.min(...deployed)}–${Math.max(...deployed)} ms in all (bare: median ${median(bare)} ms); the warm-up the startup adds ${mean(figures.warmUpMs).toFixed(1)} ms (mean of ${figures.runs} isolates each, ${figures.deployed[0]!.matches} matches)`,
   );
   return rows;
 }
