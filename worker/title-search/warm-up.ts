@@ -3,7 +3,7 @@
 // search needs them. V8 compiles a function the first time it runs; for a fresh isolate's first
 // search that was about 4 ms of its 12 to 15 (bench/cold-start). Workers run the global scope
 // when the isolate starts, ahead of the first request where they can, within a startup limit of
-// 1 s (docs/scale.md, "Cold start"). Not the scan: that needs a title index, and encoding even a
+// 1 s (docs/scale.md, "A fresh isolate's first search"). Not the scan: that needs a title index, and encoding even a
 // few titles costs several times what it would save.
 import { bindDfa, type BoundDfa } from './bind-dfa.ts';
 import { compileUncached, type CompiledTitlePattern } from './compile-pattern.ts';
@@ -15,8 +15,9 @@ export const WARM_UP_PATTERN = String.raw`jumlah (penduduk|rumah tangga)\s+[a-z]
 const ALPHABET = Uint16Array.from(' 0123456789abcdefghijklmnopqrstuvwxyz', (c) => c.charCodeAt(0));
 
 /**
- * Compiles the pattern and binds it, with tables four symbols wide (and keeps nothing); returns
- * both, for the test that checks they were made.
+ * Compiles the pattern and binds it as for a search that reads few titles (no multi-symbol
+ * tables: building them would cost several times the rest), keeping nothing; returns both, for
+ * the test that checks they were made.
  */
 export function warmUpPatternCompiler(): { pattern: CompiledTitlePattern; bound: BoundDfa } {
   const compiled = compileUncached(WARM_UP_PATTERN);
@@ -24,7 +25,7 @@ export function warmUpPatternCompiler(): { pattern: CompiledTitlePattern; bound:
   const alphabet = {
     symbolCount: ALPHABET.length,
     symbolUnits: Uint16Array.of(0, ...ALPHABET),
-    textWords: new Int32Array(0),
+    textWords: undefined,
   };
-  return { pattern: compiled.pattern, bound: bindDfa(compiled.pattern.dfa, alphabet, 1e6) };
+  return { pattern: compiled.pattern, bound: bindDfa(compiled.pattern.dfa, alphabet, 0) };
 }
