@@ -49,9 +49,17 @@ function keyOf(query: GramQuery): string {
   return `${query.op}(${query.parts.map(keyOf).join(',')})`;
 }
 
-/** Every title holding one of `strings` holds all grams of that string: OR of ANDs. */
+/**
+ * Every title holding one of `strings` holds all grams of that string: OR of ANDs. A string that
+ * holds another of them is left out: a title holding it holds the other (`kecamatan` or
+ * `jumlahkecamatan` is `kecamatan`), so the query means the same with fewer lists to read.
+ */
 export function gramsOfStrings(strings: readonly string[]): GramQuery {
-  return or(...strings.map(gramsOfString));
+  const distinct = [...new Set(strings)];
+  const shortest = distinct.filter(
+    (text) => !distinct.some((other) => other !== text && text.includes(other)),
+  );
+  return or(...shortest.map(gramsOfString));
 }
 
 function gramsOfString(text: string): GramQuery {
