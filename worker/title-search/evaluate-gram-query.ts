@@ -101,15 +101,22 @@ function narrowByAll(
   titlesLeft: number,
 ): { titles: TitleBitmap | undefined; count: number } {
   const ordered = parts
-    .map((part) => ({ part, cost: estimate(index, part) }))
+    .map((part) => {
+      // a gram is looked up once, for its cost and for its read
+      const gram = part.op === 'gram' ? gramOf(index, part.units) : -1;
+      return {
+        part,
+        gram,
+        cost: part.op === 'gram' ? gramCost(index, gram) : estimate(index, part),
+      };
+    })
     .sort((a, b) => a.cost - b.cost);
   let result = from;
   let left = titlesLeft;
-  for (const { part, cost } of ordered) {
+  for (const { part, gram, cost } of ordered) {
     if (cost > left * BYTES_WORTH_A_TITLE && (result || left < index.count)) break;
-    if (result && part.op === 'gram') {
-      // a list read against the titles left: one pass, counted as it goes
-      const gram = gramOf(index, part.units);
+    if (part.op === 'gram') {
+      // a list read against the titles left (all at first): one pass, counted as it goes
       if (gram < 0) return { titles: emptyBitmap(index.count), count: 0 };
       const kept = emptyBitmap(index.count);
       left = Math.min(left, addPostings(index, gram, kept, result));
@@ -127,6 +134,10 @@ function narrowByAll(
   return { titles: result, count: left };
 }
 
+/** Bytes a gram's list reads (at -1, a gram in no title, nothing). */
+const gramCost = (index: TitleSearchIndex, gram: number) =>
+  gram < 0 ? 0 : Math.min(postingBytes(index, gram), index.count);
+
 /** The gram's position in the index, or -1 when some unit is in no title (then no title has it). */
 function gramOf(index: TitleSearchIndex, units: string): number {
   const symbols: number[] = [];
@@ -141,10 +152,7 @@ function gramOf(index: TitleSearchIndex, units: string): number {
 /** Bytes of posting lists a part reads (a bitmap counts as a full list: one byte per title). */
 function estimate(index: TitleSearchIndex, query: GramQuery): number {
   if (query.op === 'all') return 0;
-  if (query.op === 'gram') {
-    const gram = gramOf(index, query.units);
-    return gram < 0 ? 0 : Math.min(postingBytes(index, gram), index.count);
-  }
+  if (query.op === 'gram') return gramCost(index, gramOf(index, query.units));
   const sizes = query.parts.map((part) => estimate(index, part));
   return query.op === 'or' ? sizes.reduce((sum, size) => sum + size, 0) : Math.min(...sizes);
 }
