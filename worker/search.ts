@@ -12,6 +12,7 @@ import type { SlugFilters } from './query.ts';
 import {
   bitmapOfTitles,
   bitsOf,
+  holds,
   intersectionOf,
   type TitleBitmap,
 } from './title-search/title-bitmap.ts';
@@ -173,7 +174,7 @@ function keepMembers(elements: Uint32Array, bitmaps: TitleBitmap[]): Uint32Array
   let n = 0;
   next: for (let i = 0; i < elements.length; i++) {
     const e = elements[i]!;
-    for (const bitmap of bitmaps) if ((bitmap[e >>> 5]! & (1 << (e & 31))) === 0) continue next;
+    for (const bitmap of bitmaps) if (!holds(bitmap, e)) continue next;
     kept[n++] = e;
   }
   return kept.subarray(0, n);
@@ -207,10 +208,7 @@ export function matchTitles(
   const titleCandidates =
     candidates && bitmapOfTitles(index.titles.count, candidates, elementTitle);
   const matched = matchingTitleBitmap(index.titles, pattern, titleCandidates);
-  const isMatched = (e: number) => {
-    const t = elementTitle[e]!;
-    return (matched[t >>> 5]! & (1 << (t & 31))) !== 0;
-  };
+  const isMatched = (e: number) => holds(matched, elementTitle[e]!);
   const out = new Uint32Array(candidates?.length ?? index.elementCount);
   let n = 0;
   if (candidates) {

@@ -5,6 +5,7 @@
 import { ReadBudget } from '../../worker/read-budget.ts';
 import { checkQuery, resolveQuery } from '../../worker/search-pipeline.ts';
 import { filteredCandidates, matchTitles } from '../../worker/search.ts';
+import { storedBytesResponse } from '../../test/support/stored-bytes-response.ts';
 import { SnapshotStore, type AssetFetcher } from '../../worker/snapshot-store.ts';
 import { warmUpPatternCompiler } from '../../worker/title-search/warm-up.ts';
 
@@ -17,14 +18,7 @@ function memoryAssets(files: Map<string, ArrayBuffer>): AssetFetcher {
   return {
     fetch: async (url: string) => {
       const bytes = files.get(new URL(url).pathname.slice(1));
-      if (!bytes) return new Response('not found', { status: 404 });
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          controller.enqueue(new Uint8Array(bytes));
-          controller.close();
-        },
-      });
-      return { ok: true, status: 200, body, arrayBuffer: async () => bytes } as unknown as Response;
+      return bytes ? storedBytesResponse(bytes) : new Response('not found', { status: 404 });
     },
   };
 }

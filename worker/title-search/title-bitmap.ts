@@ -71,11 +71,12 @@ export function addPostings(
   return count;
 }
 
-export function intersectInto(into: TitleBitmap, other: TitleBitmap): boolean {
-  let any = 0;
-  for (let w = 0; w < into.length; w++) any |= into[w] = into[w]! & other[w]!;
-  return any !== 0;
+export function intersectInto(into: TitleBitmap, other: TitleBitmap) {
+  for (let w = 0; w < into.length; w++) into[w] = into[w]! & other[w]!;
 }
+
+/** Whether the bitmap holds number n. */
+export const holds = (bitmap: TitleBitmap, n: number) => (bitmap[n >>> 5]! & (1 << (n & 31))) !== 0;
 
 /**
  * The titles as a bitmap (repeats and numbers past `count` ignored), and how many it holds;

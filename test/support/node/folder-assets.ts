@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AssetFetcher } from '../../../worker/snapshot-store.ts';
+import { storedBytesResponse } from '../stored-bytes-response.ts';
 
 export interface CountingAssets extends AssetFetcher {
   /** Paths read, in order. */
@@ -33,16 +34,7 @@ export function folderAssets(dir: string, { inMemory = false } = {}): CountingAs
         }
         if (inMemory) files.set(path, buffer);
       }
-      if (!inMemory) return new Response(buffer);
-      const bytes = buffer;
-      // what the store uses of a Response, with the bytes handed over at once
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          controller.enqueue(new Uint8Array(bytes));
-          controller.close();
-        },
-      });
-      return { ok: true, status: 200, body, arrayBuffer: async () => bytes } as unknown as Response;
+      return inMemory ? storedBytesResponse(buffer) : new Response(buffer);
     },
   };
 }
