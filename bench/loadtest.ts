@@ -1,4 +1,4 @@
-// npm run loadtest [-- --seconds 120 --connections 100 --elements 100000 --rounds 2]
+// npm run loadtest [-- --seconds 120 --connections 100 --elements 100000 --rounds 2 --live-memory]
 // The Worker in the real workerd over a synthetic snapshot with realistic distinct titles, under
 // many connections of a mixed stream: broad and selective searches, pages, facets, single
 // elements, CSV tables, hostile patterns, errors, odd methods and paths. Per round, prints
@@ -6,16 +6,25 @@
 // after of both workerd processes wrangler dev runs (the Worker's runtime and the dev proxy in
 // front of it), then checks the API still answers; at the end, how much memory each round left
 // beyond the one before (a second identical round that adds little shows nothing accumulates:
-// the allocator keeps what the first round's peak took). Exits non-zero on any 5xx, socket error
-// or time-out, on the runtime's sockets not back to their starting level, or on an API that
-// stopped answering. The dev proxy's sockets are printed, not judged: it is wrangler's, and
-// production has none (docs/scale.md, "Under load").
+// the allocator keeps what the first round's peak took). It also reads, through the inspector,
+// the isolate's own memory inside the runtime (V8's heap and ArrayBuffers: what production holds
+// against its 128 MB), as it comes during the round and, with --live-memory, after it once fully
+// collected. Exits non-zero on any 5xx, socket error or time-out, on the runtime's sockets not
+// back to their starting level, on the isolate keeping more alive after a later round than after
+// the first, or on an API that stopped answering. The dev proxy's sockets are printed, not
+// judged: it is wrangler's, and production has none (docs/scale.md, "Under load").
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
+import {
+  connectIsolateInspector,
+  inspectorTargets,
+  type IsolateInspector,
+  type IsolateMemory,
+} from './isolate-inspector.ts';
 import { QUERY_MIX } from './query-mix.ts';
 import { startWorker } from './start-worker.ts';
 import { WORK, prepareCatalogue } from './synthetic-catalogue.ts';
@@ -26,6 +35,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '100' },
     elements: { type: 'string', default: '100000' },
     rounds: { type: 'string', default: '2' },
+    // heap snapshots pass through wrangler's dev proxy and leave tens of sockets open there
+    'live-memory': { type: 'boolean', default: false },
   },
 });
 const catalogue = prepareCatalogue(Number(values.elements));
@@ -80,6 +91,31 @@ function listeningInode(port: number): string | undefined {
   return undefined;
 }
 
+/** The sockets a process holds, as /proc shows them: `socket:[inode]`. */
+function socketLinks(pid: string): string[] {
+  const links: string[] = [];
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      if (link.startsWith('socket:')) links.push(link);
+    } catch {
+      // closed while we looked
+    }
+  }
+  return links;
+}
+
+/**
+ * A DevTools session on the Worker's isolate, through wrangler's inspector (a session on the
+ * runtime's own inspector, beside wrangler's, gets no answers). Its traffic passes through the
+ * dev proxy: a heap snapshot leaves some tens of sockets open there, in the proxy's figures.
+ */
+async function inspectWorkerIsolate(): Promise<IsolateInspector> {
+  const [target] = await inspectorTargets(new URL(`http://127.0.0.1:${INSPECTOR_PORT}/`));
+  if (!target) throw new Error(`no Worker to inspect at port ${INSPECTOR_PORT}`);
+  return connectIsolateInspector(target);
+}
+
 /** Open sockets and resident memory of each workerd process. */
 function workerdFigures(): WorkerdFigures {
   const figures: WorkerdFigures = {
@@ -92,17 +128,10 @@ function workerdFigures(): WorkerdFigures {
   let proxies = 0;
   for (const pid of workerdPids()) {
     try {
-      const links: string[] = [];
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-        try {
-          links.push(readlinkSync(`/proc/${pid}/fd/${fd}`));
-        } catch {
-          // closed while we looked
-        }
-      }
+      const links = socketLinks(pid);
       if (links.includes(entry)) proxies++;
       const own = links.includes(entry) ? figures.proxy : figures.runtime;
-      own.sockets += links.filter((link) => link.startsWith('socket:')).length;
+      own.sockets += links.length;
       own.rssMiB +=
         Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
     } catch {
@@ -123,6 +152,19 @@ const highest = (a: WorkerdFigures, b: WorkerdFigures): WorkerdFigures => ({
     rssMiB: Math.max(a.proxy.rssMiB, b.proxy.rssMiB),
   },
 });
+
+/** Cloudflare's memory limit per isolate (docs/platform-limits.md), in MiB. */
+const ISOLATE_LIMIT_MIB = 128_000_000 / 1048576;
+
+const isolateTotal = (m: IsolateMemory) => m.heapMiB + m.buffersMiB;
+const higherIsolate = (a: IsolateMemory, b: IsolateMemory): IsolateMemory => ({
+  heapMiB: Math.max(a.heapMiB, b.heapMiB),
+  heapUsedMiB: Math.max(a.heapUsedMiB, b.heapUsedMiB),
+  buffersMiB: Math.max(a.buffersMiB, b.buffersMiB),
+});
+
+/** A round's live isolate memory may exceed the first round's by this factor (LRU churn). */
+const LIVE_GROWTH_ALLOWED = 1.1;
 
 /** How long a round waits for workerd's sockets to come back to their starting level. */
 const SETTLE_LIMIT_S = 180;
@@ -195,8 +237,19 @@ async function stillAnswering(base: string, id: string): Promise<string[]> {
 }
 
 const PORT = 8811;
-const worker = await startWorker({ config: 'wrangler.toml', assets: dist, port: PORT });
-const stop = async () => void (await worker.stop());
+const INSPECTOR_PORT = 8812;
+const worker = await startWorker({
+  config: 'wrangler.toml',
+  assets: dist,
+  port: PORT,
+  inspectorPort: INSPECTOR_PORT,
+});
+// before any request: opened after the first ones, it once left 700 MiB held in the dev proxy
+const inspector = await inspectWorkerIsolate();
+const stop = async () => {
+  inspector.close();
+  await worker.stop();
+};
 process.on('SIGINT', () => void stop().then(() => process.exit(130)));
 try {
   const sample = (await (await fetch(`${worker.url}${ANY_ID}`)).json()) as { _id: string }[];
@@ -207,30 +260,40 @@ try {
   const requests = requestMix(id, element.data[0]!.year);
   await new Promise((r) => setTimeout(r, 5000)); // let the start-up requests' sockets close
   const start = workerdFigures();
+  const isolateAtStart = values['live-memory'] ? await inspector.liveMemory() : undefined;
   console.log(
     `load: ${values.connections} connections, ${values.seconds} s, ${requests.length} request kinds in rotation, ${values.elements} elements, ${values.rounds} rounds`,
   );
   let failed = false;
   const afterRounds: number[] = [];
+  const liveAfterRounds: number[] = [];
   for (let round = 1; round <= Number(values.rounds); round++) {
-    const figures = await loadRound(requests, start);
+    const figures = await loadRound(requests, start, inspector);
     const failures = await stillAnswering(worker.url, id);
     afterRounds.push(figures.after.runtime.rssMiB);
+    if (figures.isolate.live) liveAfterRounds.push(isolateTotal(figures.isolate.live));
     console.log(`round ${round}`);
-    console.log(report(figures, start, failures));
+    console.log(report(figures, start, isolateAtStart, failures));
     failed ||=
       figures.fiveHundreds > 0 ||
       figures.errors > 0 ||
       figures.timeouts > 0 ||
       figures.after.runtime.sockets > start.runtime.sockets ||
+      // what the isolate keeps alive is bounded by its caches: a later round must not add to it
+      (figures.isolate.live !== undefined &&
+        isolateTotal(figures.isolate.live) > liveAfterRounds[0]! * LIVE_GROWTH_ALLOWED) ||
       failures.length > 0;
   }
   // Memory a round leaves behind that the next one does not reuse is what would accumulate.
   if (afterRounds.length > 1) {
-    const growth = afterRounds.slice(1).map((mib, i) => (mib - afterRounds[i]!).toFixed(0));
-    console.log(
-      `runtime memory after each round: ${afterRounds.map((m) => m.toFixed(0)).join(', ')} MiB (growth per round: ${growth.join(', ')} MiB)`,
-    );
+    const line = (what: string, mibs: number[]) =>
+      `${what} after each round: ${mibs.map((m) => m.toFixed(0)).join(', ')} MiB (growth per round: ${mibs
+        .slice(1)
+        .map((mib, i) => (mib - mibs[i]!).toFixed(0))
+        .join(', ')} MiB)`;
+    console.log(line('runtime memory', afterRounds));
+    if (liveAfterRounds.length > 1)
+      console.log(line('isolate memory alive after a full collection', liveAfterRounds));
   }
   process.exitCode = failed ? 1 : 0;
 } finally {
@@ -246,6 +309,14 @@ interface RoundFigures {
   before: WorkerdFigures;
   peak: WorkerdFigures;
   after: WorkerdFigures;
+  isolate: {
+    before: IsolateMemory;
+    /** Each part at its highest reading (sampled each second): the sum bounds the peak. */
+    peak: IsolateMemory;
+    after: IsolateMemory;
+    /** After a full collection, once the round is over: what the isolate keeps alive (with --live-memory). */
+    live?: IsolateMemory;
+  };
   /** Seconds each process's sockets took to come back to their start (undefined: not in time). */
   settledAfterS: { runtime?: number; proxy?: number };
 }
@@ -254,10 +325,26 @@ interface RoundFigures {
  * One round of load; then waits (a while at most) for each process's sockets to come back to their
  * level at `start`.
  */
-async function loadRound(requests: unknown[], start: WorkerdFigures): Promise<RoundFigures> {
+async function loadRound(
+  requests: unknown[],
+  start: WorkerdFigures,
+  inspector: IsolateInspector,
+): Promise<RoundFigures> {
   const before = workerdFigures();
   let peak = before;
-  const sampler = setInterval(() => (peak = highest(peak, workerdFigures())), 1000);
+  const isolateBefore = await inspector.memory();
+  let isolatePeak = isolateBefore;
+  let sampling = false; // one inspector call at a time: a loaded runtime answers slowly
+  const sampler = setInterval(() => {
+    peak = highest(peak, workerdFigures());
+    if (sampling) return;
+    sampling = true;
+    inspector
+      .memory()
+      .then((m) => (isolatePeak = higherIsolate(isolatePeak, m)))
+      .catch((error: Error) => console.log(`  isolate memory not read: ${error.message}`))
+      .finally(() => (sampling = false));
+  }, 1000);
   const result = await autocannon({
     url: worker.url,
     connections: Number(values.connections),
@@ -282,6 +369,8 @@ async function loadRound(requests: unknown[], start: WorkerdFigures): Promise<Ro
     await new Promise((r) => setTimeout(r, 2000));
     after = workerdFigures();
   }
+  const isolateAfter = await inspector.memory();
+  const isolateLive = values['live-memory'] ? await inspector.liveMemory() : undefined;
   const statuses = Object.fromEntries(
     Object.entries(
       (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats,
@@ -299,15 +388,24 @@ async function loadRound(requests: unknown[], start: WorkerdFigures): Promise<Ro
     before,
     peak,
     after,
+    isolate: {
+      before: isolateBefore,
+      peak: higherIsolate(isolatePeak, isolateAfter),
+      after: isolateAfter,
+      live: isolateLive,
+    },
     settledAfterS,
   };
 }
 
 function report(
-  { result, statuses, fiveHundreds, before, peak, after, settledAfterS }: RoundFigures,
+  { result, statuses, fiveHundreds, before, peak, after, isolate, settledAfterS }: RoundFigures,
   start: WorkerdFigures,
+  isolateAtStart: IsolateMemory | undefined,
   failures: string[],
 ): string {
+  const isolateFigure = (m: IsolateMemory) =>
+    `${isolateTotal(m).toFixed(0)} MiB (heap ${m.heapMiB.toFixed(0)}, ${m.heapUsedMiB.toFixed(0)} in use; buffers ${m.buffersMiB.toFixed(0)})`;
   const settled = (s: number | undefined) =>
     s === undefined ? `not back after ${SETTLE_LIMIT_S} s` : `after ${s} s`;
   const line = (name: keyof WorkerdFigures) => [
@@ -322,6 +420,12 @@ function report(
     `  socket errors:   ${result.errors}, timeouts ${result.timeouts}`,
     ...line('runtime'),
     ...line('proxy'),
+    `  isolate  memory:  ${isolateFigure(isolate.before)} before, ${isolateFigure(isolate.peak)} at peak, ${isolateFigure(isolate.after)} after, garbage not yet collected included (limit ${ISOLATE_LIMIT_MIB.toFixed(0)} MiB)`,
+    ...(isolate.live && isolateAtStart
+      ? [
+          `  isolate  alive:   ${isolateFigure(isolate.live)} after a full collection (${isolateFigure(isolateAtStart)} at start)`,
+        ]
+      : []),
     `  throughput:      ${(result.throughput.average / 1048576).toFixed(1)} MiB/s`,
     `  afterwards:      ${failures.length === 0 ? 'every check answered 200' : failures.join('; ')}`,
   ].join('\n');

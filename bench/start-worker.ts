@@ -14,6 +14,11 @@ export async function startWorker(options: {
   config: string;
   assets?: string;
   port: number;
+  /**
+   * Opens wrangler's inspector on this port (none by default); the runtime then has an inspector
+   * of its own too, on a free port.
+   */
+  inspectorPort?: number;
 }): Promise<RunningWorker> {
   const worker = await unstable_startWorker({
     config: options.config,
@@ -21,7 +26,10 @@ export async function startWorker(options: {
     dev: {
       remote: false,
       server: { hostname: '127.0.0.1', port: options.port },
-      inspector: false,
+      inspector:
+        options.inspectorPort === undefined
+          ? false
+          : { hostname: '127.0.0.1', port: options.inspectorPort },
       watch: false,
       logLevel: (process.env.BENCH_WORKER_LOG ?? 'none') as 'none',
     },

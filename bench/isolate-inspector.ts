@@ -1,0 +1,100 @@
+// The Worker's own memory, read inside workerd through its DevTools protocol: V8's heap and the
+// ArrayBuffers' backing stores of the Worker's isolate. The process's
+// resident memory also holds the runtime and what its allocator keeps after freeing (workerd
+// links tcmalloc); this is the part production measures against the isolate's memory limit.
+import WebSocket from 'ws';
+
+export interface IsolateMemory {
+  /** V8's heap as committed (`totalSize`), MiB. */
+  heapMiB: number;
+  /** Objects alive on it at the last collection or since (`usedSize`), MiB. */
+  heapUsedMiB: number;
+  /** ArrayBuffers' bytes outside the heap (`backingStorageSize`), MiB. */
+  buffersMiB: number;
+}
+
+export interface IsolateInspector {
+  memory(): Promise<IsolateMemory>;
+  /** The isolate's memory after a full collection: what it still holds alive. */
+  liveMemory(): Promise<IsolateMemory>;
+  close(): void;
+}
+
+const MiB = 1024 * 1024;
+const CALL_TIMEOUT_MS = 20_000;
+
+/** What an inspector lists at /json. */
+export interface InspectorTarget {
+  id: string;
+  webSocketDebuggerUrl: string;
+}
+
+/** The targets an inspector at `inspectorUrl` (http://host:port/) lists; none if it is not one. */
+export async function inspectorTargets(inspectorUrl: URL): Promise<InspectorTarget[]> {
+  try {
+    const response = await fetch(new URL('json', inspectorUrl), {
+      signal: AbortSignal.timeout(3000),
+    });
+    const targets = (await response.json()) as unknown;
+    return Array.isArray(targets) ? (targets as InspectorTarget[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Opens a DevTools session on `target`. */
+export async function connectIsolateInspector(target: InspectorTarget): Promise<IsolateInspector> {
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  let lastId = 0;
+  const pending = new Map<number, (message: { result?: unknown; error?: unknown }) => void>();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: unknown };
+    if (message.id !== undefined) pending.get(message.id)?.(message);
+  });
+  const call = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = ++lastId;
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error(`${method}: no answer from the inspector in ${CALL_TIMEOUT_MS} ms`));
+      }, CALL_TIMEOUT_MS);
+      pending.set(id, (message) => {
+        clearTimeout(timer);
+        pending.delete(id);
+        if (message.error) reject(new Error(`${method}: ${JSON.stringify(message.error)}`));
+        else resolve(message.result);
+      });
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  async function memory(): Promise<IsolateMemory> {
+    const usage = (await call('Runtime.getHeapUsage')) as {
+      usedSize: number;
+      totalSize: number;
+      backingStorageSize?: number;
+    };
+    if (usage.backingStorageSize === undefined)
+      throw new Error('this workerd does not report the backing stores (backingStorageSize)');
+    return {
+      heapMiB: usage.totalSize / MiB,
+      heapUsedMiB: usage.usedSize / MiB,
+      buffersMiB: usage.backingStorageSize / MiB,
+    };
+  }
+  // wrangler's inspector turns on the Network domain, which copies every snapshot read's body to
+  // the session: off, or the probe would weigh on what it measures.
+  await call('Network.disable');
+  return {
+    memory,
+    async liveMemory() {
+      // A heap snapshot collects everything first (`HeapProfiler.collectGarbage` gets no answer
+      // through wrangler's inspector). The snapshot's chunks, a few MB, are dropped.
+      await call('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+      return memory();
+    },
+    close: () => socket.close(),
+  };
+}
