@@ -1,13 +1,13 @@
 // The Worker's own memory, read inside workerd through its DevTools protocol: V8's heap and the
-// ArrayBuffers' backing stores of the Worker's isolate. The process's
-// resident memory also holds the runtime and what its allocator keeps after freeing (workerd
-// links tcmalloc); this is the part production measures against the isolate's memory limit.
+// ArrayBuffers' backing stores of the Worker's isolate, the memory Cloudflare's 128 MB per
+// isolate is about (docs/platform-limits.md). The process's resident memory also holds the
+// runtime and what its allocator keeps after freeing (workerd links tcmalloc).
 import WebSocket from 'ws';
 
 export interface IsolateMemory {
   /** V8's heap as committed (`totalSize`), MiB. */
   heapMiB: number;
-  /** Objects alive on it at the last collection or since (`usedSize`), MiB. */
+  /** Bytes of it in use (`usedSize`): live objects and garbage not yet collected, MiB. */
   heapUsedMiB: number;
   /** ArrayBuffers' bytes outside the heap (`backingStorageSize`), MiB. */
   buffersMiB: number;
