@@ -14,10 +14,7 @@ export async function startWorker(options: {
   config: string;
   assets?: string;
   port: number;
-  /**
-   * Opens wrangler's inspector on this port (none by default); the runtime then has an inspector
-   * of its own too, on a free port.
-   */
+  /** Opens wrangler's inspector on this port (none by default): bench/isolate-inspector.ts. */
   inspectorPort?: number;
 }): Promise<RunningWorker> {
   const worker = await unstable_startWorker({
