@@ -46,15 +46,30 @@ export async function inspectorTargets(inspectorUrl: URL): Promise<InspectorTarg
 export async function connectIsolateInspector(target: InspectorTarget): Promise<IsolateInspector> {
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
+    socket.once('open', () => {
+      socket.off('error', reject);
+      resolve();
+    });
     socket.once('error', reject);
   });
+  type Answer = { id?: number; result?: unknown; error?: unknown };
   let lastId = 0;
-  const pending = new Map<number, (message: { result?: unknown; error?: unknown }) => void>();
+  const pending = new Map<number, (message: Answer) => void>();
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: unknown };
+    let message: Answer;
+    try {
+      message = JSON.parse(String(data)) as Answer;
+    } catch {
+      return; // not a protocol message
+    }
     if (message.id !== undefined) pending.get(message.id)?.(message);
   });
+  // a session that ends fails the calls still waiting, at once
+  const failPending = (reason: string) => {
+    for (const answer of pending.values()) answer({ error: reason });
+  };
+  socket.on('error', (error) => failPending(error.message));
+  socket.on('close', () => failPending('the inspector session closed'));
   const call = (method: string, params: object = {}) =>
     new Promise<unknown>((resolve, reject) => {
       const id = ++lastId;

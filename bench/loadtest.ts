@@ -10,8 +10,8 @@
 // the isolate's own memory inside the runtime (V8's heap and ArrayBuffers: what production holds
 // against its 128 MB), as it comes during the round and, with --live-memory, after it once fully
 // collected. Exits non-zero on any 5xx, socket error or time-out, on the runtime's sockets not
-// back to their starting level, on the isolate keeping more alive after a later round than after
-// the first, or on an API that stopped answering. The dev proxy's sockets are printed, not
+// back to their starting level, on the isolate keeping alive after a later round more than 1.1×
+// what it kept after the first, or on an API that stopped answering. The dev proxy's sockets are printed, not
 // judged: it is wrangler's, and production has none (docs/scale.md, "Under load").
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
@@ -245,7 +245,10 @@ const worker = await startWorker({
   inspectorPort: INSPECTOR_PORT,
 });
 // before any request: opened after the first ones, it once left 700 MiB held in the dev proxy
-const inspector = await inspectWorkerIsolate();
+const inspector = await inspectWorkerIsolate().catch(async (error: unknown) => {
+  await worker.stop();
+  throw error;
+});
 const stop = async () => {
   inspector.close();
   await worker.stop();
@@ -270,6 +273,8 @@ try {
   for (let round = 1; round <= Number(values.rounds); round++) {
     const figures = await loadRound(requests, start, inspector);
     const failures = await stillAnswering(worker.url, id);
+    // after the checks, so that the snapshot which collects does not weigh on them
+    if (values['live-memory']) figures.isolate.live = await inspector.liveMemory();
     afterRounds.push(figures.after.runtime.rssMiB);
     if (figures.isolate.live) liveAfterRounds.push(isolateTotal(figures.isolate.live));
     console.log(`round ${round}`);
@@ -314,7 +319,7 @@ interface RoundFigures {
     /** Each part at its highest reading (sampled each second): the sum bounds the peak. */
     peak: IsolateMemory;
     after: IsolateMemory;
-    /** After a full collection, once the round is over: what the isolate keeps alive (with --live-memory). */
+    /** After a full collection, once the round and its checks are over (with --live-memory). */
     live?: IsolateMemory;
   };
   /** Seconds each process's sockets took to come back to their start (undefined: not in time). */
@@ -370,7 +375,6 @@ async function loadRound(
     after = workerdFigures();
   }
   const isolateAfter = await inspector.memory();
-  const isolateLive = values['live-memory'] ? await inspector.liveMemory() : undefined;
   const statuses = Object.fromEntries(
     Object.entries(
       (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats,
@@ -392,7 +396,6 @@ async function loadRound(
       before: isolateBefore,
       peak: higherIsolate(isolatePeak, isolateAfter),
       after: isolateAfter,
-      live: isolateLive,
     },
     settledAfterS,
   };
