@@ -306,7 +306,7 @@ try {
     const line = (what: string, mibs: number[]) =>
       `${what} after each round: ${mibs.map((m) => m.toFixed(0)).join(', ')} MiB (growth per round: ${mibs
         .slice(1)
-        .map((mib, i) => (mib - mibs[i]!).toFixed(0))
+        .map((mib, i) => Math.round(mib - mibs[i]!) + 0)
         .join(', ')} MiB)`;
     console.log(line('runtime memory', afterRounds));
     if (liveAfterRounds.length > 1)
