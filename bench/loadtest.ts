@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
 import { ANSWER_CACHE_ELEMENTS, FACET_CACHE_BYTES } from '../worker/answer-cache.ts';
 import { ELEMENT_CACHE_BYTES } from '../worker/element-cache.ts';
+import { COMPILED_PATTERN_BYTES } from '../worker/title-search/compile-pattern.ts';
 import {
   connectIsolateInspector,
   inspectorTargets,
@@ -167,16 +168,18 @@ const higherIsolate = (a: IsolateMemory, b: IsolateMemory): IsolateMemory => ({
 
 /**
  * What the isolate may keep alive beyond its state at the start (index loaded): its caches when
- * full, and room for the title search's tables (8 bindings under 600 KiB each, 256 compiled
- * patterns of a few KiB, up to about 22 KiB under the DFA caps). More than this after a round is
- * something accumulating.
+ * full, the compiled title patterns, their bindings to the index (8 kept, each under 600 KiB:
+ * worker/title-search/find-matching-titles.ts), and 3 MiB for the objects around them. More
+ * than this after a round is something accumulating.
  */
 const CACHES_MIB =
   (ELEMENT_CACHE_BYTES +
     ANSWER_CACHE_ELEMENTS * Uint32Array.BYTES_PER_ELEMENT +
-    FACET_CACHE_BYTES) /
+    FACET_CACHE_BYTES +
+    COMPILED_PATTERN_BYTES +
+    8 * 600 * 1024) /
     1048576 +
-  12;
+  3;
 
 /** How long a round waits for workerd's sockets to come back to their starting level. */
 const SETTLE_LIMIT_S = 180;

@@ -1,6 +1,6 @@
 // Per request: a title pattern, checked and compiled to a DFA and a gram query. Whether a
-// pattern is accepted depends on its text alone. Compiled patterns are kept in a small LRU:
-// popular searches repeat.
+// pattern is accepted depends on its text alone. Compiled patterns are kept in an LRU bounded by
+// bytes: popular searches repeat, and distinct large patterns must not fill the isolate.
 import { LruCache } from '../lru-cache.ts';
 import { type GramQuery } from './gram-query.ts';
 import { MESSAGE_PREFIX, parseTitlePattern } from './parse-pattern.ts';
@@ -24,7 +24,24 @@ export interface CompiledTitlePattern {
 export type TitlePatternResult =
   { ok: true; pattern: CompiledTitlePattern } | { ok: false; message: string };
 
-const compiled = new LruCache<string, TitlePatternResult>(256, () => 1);
+/** Bytes of compiled patterns an isolate keeps: about 190 of the largest the caps allow seen. */
+export const COMPILED_PATTERN_BYTES = 4 * 1024 * 1024;
+
+/** A compiled pattern's weight: its DFA's tables, and an allowance for its text and objects. */
+export function compiledPatternBytes(result: TitlePatternResult): number {
+  const allowance = 2048 + 2 * (result.ok ? result.pattern.source.length : result.message.length);
+  if (!result.ok) return allowance;
+  const { transitions, acceptsAtEnd } = result.pattern.dfa;
+  return allowance + transitions.byteLength + acceptsAtEnd.byteLength;
+}
+
+const compiled = new LruCache<string, TitlePatternResult>(
+  COMPILED_PATTERN_BYTES,
+  compiledPatternBytes,
+);
+
+/** Bytes the compiled patterns held now weigh (compiledPatternBytes). */
+export const heldCompiledPatternBytes = () => compiled.size;
 
 export function compileTitlePattern(source: string): TitlePatternResult {
   let result = compiled.get(source);
