@@ -23,6 +23,10 @@ import { ANSWER_CACHE_ELEMENTS, FACET_CACHE_BYTES } from '../worker/answer-cache
 import { ELEMENT_CACHE_BYTES } from '../worker/element-cache.ts';
 import { COMPILED_PATTERN_BYTES } from '../worker/title-search/compile-pattern.ts';
 import {
+  BINDING_BYTES_AT_MOST,
+  KEPT_BINDINGS,
+} from '../worker/title-search/find-matching-titles.ts';
+import {
   connectIsolateInspector,
   inspectorTargets,
   type IsolateInspector,
@@ -145,31 +149,28 @@ function workerdFigures(): WorkerdFigures {
   return figures;
 }
 
+/** Each figure at the higher of its two readings. */
+function higherEach<T extends object>(a: T, b: T): T {
+  const at = (x: T, key: string) => (x as Record<string, number>)[key]!;
+  return Object.fromEntries(
+    Object.keys(a).map((key) => [key, Math.max(at(a, key), at(b, key))]),
+  ) as T;
+}
+
 const highest = (a: WorkerdFigures, b: WorkerdFigures): WorkerdFigures => ({
-  runtime: {
-    sockets: Math.max(a.runtime.sockets, b.runtime.sockets),
-    rssMiB: Math.max(a.runtime.rssMiB, b.runtime.rssMiB),
-  },
-  proxy: {
-    sockets: Math.max(a.proxy.sockets, b.proxy.sockets),
-    rssMiB: Math.max(a.proxy.rssMiB, b.proxy.rssMiB),
-  },
+  runtime: higherEach(a.runtime, b.runtime),
+  proxy: higherEach(a.proxy, b.proxy),
 });
 
 /** Cloudflare's memory limit per isolate (docs/platform-limits.md), in MiB. */
 const ISOLATE_LIMIT_MIB = 128_000_000 / 1048576;
 
 const isolateTotal = (m: IsolateMemory) => m.heapMiB + m.buffersMiB;
-const higherIsolate = (a: IsolateMemory, b: IsolateMemory): IsolateMemory => ({
-  heapMiB: Math.max(a.heapMiB, b.heapMiB),
-  heapUsedMiB: Math.max(a.heapUsedMiB, b.heapUsedMiB),
-  buffersMiB: Math.max(a.buffersMiB, b.buffersMiB),
-});
 
 /**
  * What the isolate may keep alive beyond its state at the start (index loaded): its caches when
- * full, the compiled title patterns, their bindings to the index (8 kept, each under 600 KiB:
- * worker/title-search/find-matching-titles.ts), and 3 MiB for the objects around them. More
+ * full, the compiled title patterns, their bindings to the index, and 3 MiB for the objects
+ * around them. More
  * than this after a round is something accumulating.
  */
 const CACHES_MIB =
@@ -177,7 +178,7 @@ const CACHES_MIB =
     ANSWER_CACHE_ELEMENTS * Uint32Array.BYTES_PER_ELEMENT +
     FACET_CACHE_BYTES +
     COMPILED_PATTERN_BYTES +
-    8 * 600 * 1024) /
+    KEPT_BINDINGS * BINDING_BYTES_AT_MOST) /
     1048576 +
   3;
 
@@ -361,7 +362,7 @@ async function loadRound(
     sampling = true;
     inspector
       .memory()
-      .then((m) => (isolatePeak = higherIsolate(isolatePeak, m)))
+      .then((m) => (isolatePeak = higherEach(isolatePeak, m)))
       .catch((error: Error) => console.log(`  isolate memory not read: ${error.message}`))
       .finally(() => (sampling = false));
   }, 1000);
@@ -409,7 +410,7 @@ async function loadRound(
     after,
     isolate: {
       before: isolateBefore,
-      peak: higherIsolate(isolatePeak, isolateAfter),
+      peak: higherEach(isolatePeak, isolateAfter),
       after: isolateAfter,
     },
     settledAfterS,

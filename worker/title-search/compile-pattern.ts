@@ -24,7 +24,7 @@ export interface CompiledTitlePattern {
 export type TitlePatternResult =
   { ok: true; pattern: CompiledTitlePattern } | { ok: false; message: string };
 
-/** Bytes of compiled patterns an isolate keeps: about 190 of the largest the caps allow seen. */
+/** Bytes of compiled patterns an isolate keeps: about 170 of the largest seen under the caps. */
 export const COMPILED_PATTERN_BYTES = 4 * 1024 * 1024;
 
 /** A compiled pattern's weight: its DFA's tables, and an allowance for its text and objects. */

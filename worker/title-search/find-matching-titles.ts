@@ -24,10 +24,12 @@ interface Binding {
   narrowed?: { titles: TitleBitmap | undefined; count: number };
 }
 
-/**
- * Per index, the bindings of the latest patterns (each under 600 KiB: two 128 KiB pair maps, a
- * table of at most 64 Ki cells).
- */
+/** Bindings kept per index, of the latest patterns. */
+export const KEPT_BINDINGS = 8;
+/** What one binding holds at most: two 128 KiB pair maps, a table of at most 64 Ki cells. */
+export const BINDING_BYTES_AT_MOST = 600 * 1024;
+
+/** Per index, the bindings of the latest patterns. */
 const bindings = new WeakMap<TitleSearchIndex, LruCache<string, Binding>>();
 
 /** `candidates`: the titles to decide (any order, repeats allowed); all when undefined. */
@@ -51,7 +53,7 @@ export function matchingTitleBitmap(
   candidates?: { bitmap: TitleBitmap; count: number },
 ): TitleBitmap {
   let cache = bindings.get(index);
-  if (!cache) bindings.set(index, (cache = new LruCache<string, Binding>(8, () => 1)));
+  if (!cache) bindings.set(index, (cache = new LruCache<string, Binding>(KEPT_BINDINGS, () => 1)));
   const kept = cache.get(pattern.source);
   // the titles to read: the candidates or all, narrowed by the posting lists as far as that pays
   let narrowed = kept?.narrowed;
