@@ -56,6 +56,14 @@ export const MAX_LIMIT = 1000;
 export const CACHE_CONTROL = 'public, max-age=300, s-maxage=86400, stale-while-revalidate=3600';
 /** Error answers are never cached. */
 export const ERROR_CACHE_CONTROL = 'no-store';
+/** Headers a script of another origin may read (Access-Control-Expose-Headers, on every answer). */
+export const EXPOSED_HEADERS = [
+  'ETag',
+  'Content-Length',
+  'X-Total-Count',
+  'Link',
+  'Content-Disposition',
+];
 
 /** The longest title pattern accepted (contract §3). */
 export const MAX_TITLE_PATTERN_LENGTH = 256;

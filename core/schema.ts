@@ -278,7 +278,13 @@ export const SearchParameters = z.object({
   offset: z
     .int()
     .min(0)
-    .meta({ description: 'Skip this many matching elements first (default 0).', examples: [40] })
+    .meta({
+      description:
+        'Skip this many matching elements first (default 0). Any integer from 0 up: past the end, the page is empty.',
+      examples: [40],
+      // zod's integers stop at 2^53 - 1; the Worker takes larger offsets too (past any end)
+      maximum: undefined,
+    })
     .optional(),
   fields: z
     .array(z.enum(ELEMENT_KEYS))

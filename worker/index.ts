@@ -23,7 +23,7 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { DOCUMENTATION_FILES, REFERENCE_LISTS } from '../core/contract.ts';
+import { DOCUMENTATION_FILES, EXPOSED_HEADERS, REFERENCE_LISTS } from '../core/contract.ts';
 import {
   ALLOWED_METHODS,
   listFetchFailed,
@@ -55,7 +55,6 @@ const ROUTES: { path: string; handler: Handler }[] = [
     paths.map((path) => ({ path, handler: (c: Context<AppEnv>) => serveDocumentation(c, name) })),
   ),
 ];
-const EXPOSED_HEADERS = ['ETag', 'Content-Length', 'X-Total-Count', 'Link', 'Content-Disposition'];
 
 /**
  * A route path as a regular expression over request paths (":name" is one segment; a trailing slash

@@ -58,7 +58,7 @@ export function parseSearchParams(params: URLSearchParams, { paging = true } = {
         filters,
         years: parseYears(nonEmpty(params, 'year')),
         limit: paging ? parseCount(params, 'limit', 1, MAX_LIMIT) : undefined,
-        offset: paging ? (parseCount(params, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0) : 0,
+        offset: paging ? (parseCount(params, 'offset', 0, Infinity) ?? 0) : 0,
         fields: paging ? parseFields(nonEmpty(params, 'fields')) : undefined,
       },
     };
@@ -115,8 +115,9 @@ function parseCount(
   if (values.length > 1) throw new QueryError(`Invalid ${name}: give it once, as ${range}.`);
   if (values.length === 0) return undefined;
   const value = values[0]!;
-  const n = PLAIN_INTEGER.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
+  // digits past 2^53 - 1 are read as 2^53 - 1: an offset that large is past any end all the same
+  const n = PLAIN_INTEGER.test(value) ? Math.min(Number(value), Number.MAX_SAFE_INTEGER) : NaN;
+  if (Number.isNaN(n) || n < min || n > max) {
     throw new QueryError(
       `Invalid ${name} ${JSON.stringify(value)}: ${name} must be ${range}, written in plain digits.`,
     );

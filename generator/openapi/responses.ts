@@ -3,6 +3,7 @@ import {
   CACHE_CONTROL,
   DOCUMENTATION_CSP,
   ERROR_CACHE_CONTROL,
+  EXPOSED_HEADERS,
   MAX_LIMIT,
 } from '../../core/contract.ts';
 import {
@@ -40,6 +41,16 @@ export const HEADERS = {
     description: 'Every answer may be read by a script of any origin.',
     schema: { type: 'string', const: '*' },
   },
+  'Access-Control-Expose-Headers': {
+    required: true,
+    description: 'The headers a script of another origin may read.',
+    schema: { type: 'string', const: EXPOSED_HEADERS.join(', ') },
+  },
+  'X-Content-Type-Options': {
+    required: true,
+    description: 'Browsers take the content type as given.',
+    schema: { type: 'string', const: 'nosniff' },
+  },
   'X-Total-Count': {
     required: true,
     description: 'How many elements match the query, before paging.',
@@ -72,6 +83,13 @@ export const HEADERS = {
 };
 type HeaderName = keyof typeof HEADERS;
 
+/** Sent with every answer, errors included. */
+const EVERY_ANSWER: HeaderName[] = [
+  'Access-Control-Allow-Origin',
+  'Access-Control-Expose-Headers',
+  'X-Content-Type-Options',
+];
+
 /** Header components by name; each is sent under its own name but Cache-Control-No-Store. */
 const headerRefs = (...names: HeaderName[]) =>
   Object.fromEntries(
@@ -83,7 +101,7 @@ const headerRefs = (...names: HeaderName[]) =>
 
 /** The headers of every 200 from the snapshot, with any of an endpoint's own. */
 export const okHeaders = (...extra: HeaderName[]) =>
-  headerRefs('ETag', 'Cache-Control', 'Access-Control-Allow-Origin', ...extra);
+  headerRefs('ETag', 'Cache-Control', ...EVERY_ANSWER, ...extra);
 
 const errorResponse = (
   description: string,
@@ -92,25 +110,19 @@ const errorResponse = (
   ...extra: HeaderName[]
 ) => ({
   description,
-  headers: headerRefs('Cache-Control-No-Store', 'Access-Control-Allow-Origin', ...extra),
+  headers: headerRefs('Cache-Control-No-Store', ...EVERY_ANSWER, ...extra),
   content: { [JSON_TYPE]: { schema: schemaRef(schema), examples } },
 });
 
 export const RESPONSES = {
   NotModified: {
     description: '`If-None-Match` named the current ETag: nothing changed. No body.',
-    headers: headerRefs('ETag', 'Cache-Control', 'Access-Control-Allow-Origin'),
+    headers: headerRefs('ETag', 'Cache-Control', ...EVERY_ANSWER),
   },
   NotModifiedPage: {
     description:
       '`If-None-Match` named the current ETag: nothing changed. No body; the paging headers as with a 200.',
-    headers: headerRefs(
-      'ETag',
-      'Cache-Control',
-      'Access-Control-Allow-Origin',
-      'X-Total-Count',
-      'Link',
-    ),
+    headers: headerRefs('ETag', 'Cache-Control', ...EVERY_ANSWER, 'X-Total-Count', 'Link'),
   },
   BadRequest: errorResponse(
     'A parameter is invalid (the title pattern, a number, a field name) or misspelt, or the snapshot could not be read.',
