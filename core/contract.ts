@@ -56,6 +56,8 @@ export const MAX_LIMIT = 1000;
 export const CACHE_CONTROL = 'public, max-age=300, s-maxage=86400, stale-while-revalidate=3600';
 /** Error answers are never cached. */
 export const ERROR_CACHE_CONTROL = 'no-store';
+/** X-Content-Type-Options of every answer: browsers take the content type as given. */
+export const CONTENT_TYPE_OPTIONS = 'nosniff';
 /** Headers a script of another origin may read (Access-Control-Expose-Headers, on every answer). */
 export const EXPOSED_HEADERS = [
   'ETag',

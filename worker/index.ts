@@ -23,7 +23,12 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { DOCUMENTATION_FILES, EXPOSED_HEADERS, REFERENCE_LISTS } from '../core/contract.ts';
+import {
+  CONTENT_TYPE_OPTIONS,
+  DOCUMENTATION_FILES,
+  EXPOSED_HEADERS,
+  REFERENCE_LISTS,
+} from '../core/contract.ts';
 import {
   ALLOWED_METHODS,
   listFetchFailed,
@@ -71,7 +76,7 @@ app.use(async (c, next) => {
   await next();
   c.res.headers.set('access-control-allow-origin', '*');
   c.res.headers.set('access-control-expose-headers', EXPOSED_HEADERS.join(', '));
-  c.res.headers.set('x-content-type-options', 'nosniff');
+  c.res.headers.set('x-content-type-options', CONTENT_TYPE_OPTIONS);
 });
 app.use(async (c, next) => {
   if (!ALLOWED_METHODS.includes(c.req.method)) throw methodNotAllowed(c.req.method);

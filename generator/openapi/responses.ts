@@ -1,6 +1,7 @@
 // Headers and the answers shared by several operations: 304, and the error bodies of contract §3.
 import {
   CACHE_CONTROL,
+  CONTENT_TYPE_OPTIONS,
   DOCUMENTATION_CSP,
   ERROR_CACHE_CONTROL,
   EXPOSED_HEADERS,
@@ -49,7 +50,7 @@ export const HEADERS = {
   'X-Content-Type-Options': {
     required: true,
     description: 'Browsers take the content type as given.',
-    schema: { type: 'string', const: 'nosniff' },
+    schema: { type: 'string', const: CONTENT_TYPE_OPTIONS },
   },
   'X-Total-Count': {
     required: true,
