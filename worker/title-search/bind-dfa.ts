@@ -58,19 +58,27 @@ function mergeColumns(
 ): ColumnDfa & { columnOfSymbol: Uint16Array } {
   const { stateCount, classCount, transitions } = dfa;
   const columnOfClass = new Int32Array(classCount).fill(-1);
-  const columnOfSignature = new Map<string, number>();
+  /** Columns by a hash of what their class does in every state; equal ones are then compared. */
+  const columnsOfHash = new Map<number, number[]>();
   const representative: number[] = [-1];
+  const actsAlike = (a: number, b: number) => {
+    for (let s = 0; s < stateCount; s++)
+      if (transitions[s * classCount + a] !== transitions[s * classCount + b]) return false;
+    return true;
+  };
   const columnOfSymbol = new Uint16Array(index.symbolCount + 1);
   for (let symbol = 1; symbol <= index.symbolCount; symbol++) {
     const classId = classOfCodeUnit(dfa, index.symbolUnits[symbol]!);
     if (columnOfClass[classId] === -1) {
-      const signature = Array.from(
-        { length: stateCount },
-        (_, s) => transitions[s * classCount + classId],
-      ).join(',');
-      let column = columnOfSignature.get(signature);
-      if (column === undefined)
-        columnOfSignature.set(signature, (column = representative.push(classId) - 1));
+      let hash = 0;
+      for (let s = 0; s < stateCount; s++)
+        hash = (Math.imul(hash, 31) + transitions[s * classCount + classId]!) | 0;
+      const sameHash = columnsOfHash.get(hash) ?? [];
+      let column = sameHash.find((c) => actsAlike(representative[c]!, classId));
+      if (column === undefined) {
+        column = representative.push(classId) - 1;
+        columnsOfHash.set(hash, [...sameHash, column]);
+      }
       columnOfClass[classId] = column;
     }
     columnOfSymbol[symbol] = columnOfClass[classId]!;
