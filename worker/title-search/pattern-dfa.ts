@@ -76,31 +76,84 @@ export function buildDfa(nfa: Nfa): PatternDfa {
 
   const transitions: number[] = [];
   const acceptsAtEnd: number[] = [];
-  const targets: number[][] = Array.from({ length: classCount }, () => []);
-  const matched = new Uint8Array(classCount);
   const mark = new Int32Array(nfa.kind.length);
   let stamp = 0;
+  /** The next kernel: the entry (unanchored: a match may start anywhere) and `found`, sorted. */
+  const kernelOf = (found: readonly number[], alsoFound: readonly number[] = []) => {
+    stamp++;
+    const next: number[] = [nfa.entry];
+    mark[nfa.entry] = stamp;
+    for (const list of [found, alsoFound]) {
+      for (const node of list) {
+        if (mark[node] === stamp) continue;
+        next.push(node);
+        mark[node] = stamp;
+      }
+    }
+    return next.sort(ascending);
+  };
+  // Every kernel holds the entry, whose closure spans every top-level alternative: what it
+  // contributes is worked out once per context, and a class that nothing else in a state moves
+  // on goes where the entry alone leads (the most common case by far).
+  const entryParts = new Map<number, EntryPart>();
+  const entryPart = (after: number, before: number): EntryPart => {
+    const key = after * 3 + before;
+    let part = entryParts.get(key);
+    if (part) return part;
+    const closure = close(Int32Array.of(nfa.entry), after, before);
+    const found: number[][] = Array.from({ length: classCount }, () => []);
+    for (const node of closure.units)
+      for (const c of classesOfSet[nfa.argument[node]!]!) found[c]!.push(nfa.next[node]!);
+    const units = new Uint8Array(nfa.kind.length);
+    for (const node of closure.units) units[node] = 1;
+    part = {
+      accepts: closure.accepts,
+      units,
+      unitCount: closure.units.length,
+      next: found.map((targets) => (targets.length === 0 ? undefined : kernelOf(targets))),
+      target: new Int32Array(classCount).fill(-1),
+    };
+    entryParts.set(key, part);
+    return part;
+  };
+  // without $ or \b, what follows a position never matters: one closure serves every case
+  const oneBefore = !nfa.usesEnd && !nfa.usesWordBoundary;
+  const endBefore = oneBefore ? BEFORE_OTHER : BEFORE_END;
+  /** What follows the position when the next unit is of class c. */
+  const beforeOf = (c: number) => (oneBefore || wordClass[c] === 0 ? BEFORE_OTHER : BEFORE_WORD);
+  /** [class] the targets a state's nodes other than the entry add; `touched` lists the classes. */
+  const extra: number[][] = Array.from({ length: classCount }, () => []);
+  const touched: number[] = [];
   for (let state = 0; state < kernels.length; state++) {
     const kernel = kernels[state]!;
     const after = previous[state]!;
-    // without $ or \b, what follows a position never matters: one closure serves every case
-    const shared =
-      nfa.usesEnd || nfa.usesWordBoundary ? undefined : close(kernel, after, BEFORE_OTHER);
-    acceptsAtEnd.push((shared ?? close(kernel, after, BEFORE_END)).accepts ? 1 : 0);
-    for (let c = 0; c < classCount; c++) targets[c]!.length = 0;
+    const rest = kernel.filter((node) => node !== nfa.entry);
+    acceptsAtEnd.push(
+      entryPart(after, endBefore).accepts || close(rest, after, endBefore).accepts ? 1 : 0,
+    );
+    for (const c of touched) extra[c]!.length = 0;
+    touched.length = 0;
+    const acceptsBefore = [false, false];
     for (const before of beforeKinds) {
-      const closure = shared ?? close(kernel, after, before);
-      const applies = (c: number) => (wordClass[c] === 1) === (before === BEFORE_WORD);
-      for (let c = 0; c < classCount; c++) if (applies(c)) matched[c] = closure.accepts ? 1 : 0;
-      if (closure.accepts) continue;
+      const entry = entryPart(after, before);
+      const closure = close(rest, after, before);
+      acceptsBefore[before] = entry.accepts || closure.accepts;
+      if (acceptsBefore[before]) continue;
+      let unitCount = entry.unitCount;
       for (const node of closure.units) {
-        for (const c of classesOfSet[nfa.argument[node]!]!)
-          if (applies(c)) targets[c]!.push(nfa.next[node]!);
+        if (entry.units[node] === 1) continue; // its targets are the entry's already
+        unitCount++;
+        for (const c of classesOfSet[nfa.argument[node]!]!) {
+          if (beforeOf(c) !== before) continue;
+          if (extra[c]!.length === 0) touched.push(c);
+          extra[c]!.push(nfa.next[node]!);
+        }
       }
-      work += closure.units.length;
+      work += unitCount;
     }
     for (let c = 0; c < classCount; c++) {
-      if (matched[c]) {
+      const before = beforeOf(c);
+      if (acceptsBefore[before]) {
         transitions.push(MATCHED);
         continue;
       }
@@ -109,22 +162,22 @@ export function buildDfa(nfa: Nfa): PatternDfa {
         : wordClass[c]
           ? AFTER_WORD
           : AFTER_OTHER;
-      const found = targets[c]!;
-      if (found.length === 0) {
-        // nothing in progress: the state of a fresh start, the most common target by far
-        transitions.push((freshStates[afterNext] ??= stateOf([nfa.entry], afterNext)));
+      const entry = entryPart(after, before);
+      const entryNext = entry.next[c];
+      if (extra[c]!.length === 0) {
+        if (entryNext === undefined) {
+          // nothing in progress: the state of a fresh start
+          transitions.push((freshStates[afterNext] ??= stateOf([nfa.entry], afterNext)));
+          continue;
+        }
+        work += entryNext.length;
+        if (entry.target[c] === -1) entry.target[c] = stateOf(entryNext, afterNext);
+        transitions.push(entry.target[c]!);
         continue;
       }
-      stamp++;
-      const next: number[] = [nfa.entry]; // unanchored: a match may start at every position
-      mark[nfa.entry] = stamp;
-      for (const node of found) {
-        if (mark[node] === stamp) continue;
-        next.push(node);
-        mark[node] = stamp;
-      }
+      const next = kernelOf(entryNext ?? [], extra[c]!);
       work += next.length;
-      transitions.push(stateOf(next.sort(ascending), afterNext));
+      transitions.push(stateOf(next, afterNext));
     }
   }
   return {
@@ -137,5 +190,17 @@ export function buildDfa(nfa: Nfa): PatternDfa {
 }
 
 const ascending = (a: number, b: number) => a - b;
+
+/** What the pattern's entry contributes to a state, given what surrounds the position. */
+interface EntryPart {
+  accepts: boolean;
+  /** [node] 1 for the units of its closure. */
+  units: Uint8Array;
+  unitCount: number;
+  /** [class] the kernel the entry alone leads to (sorted, the entry in it), if any. */
+  next: (number[] | undefined)[];
+  /** [class] that kernel's state once made, else −1. */
+  target: Int32Array;
+}
 
 export const classOfCodeUnit = (dfa: PatternDfa, unit: number) => classOfUnit(dfa.partition, unit);
