@@ -22,6 +22,7 @@ import {
   findMatchingTitles,
 } from '../worker/title-search/index.ts';
 import { realisticTitles } from '../tools/synth/titles.ts';
+import { TITLE_PATTERNS } from './title-patterns.ts';
 
 if (!process.execArgv.includes('--single-threaded')) {
   const flags = ['--single-threaded', ...process.execArgv];
@@ -39,48 +40,6 @@ const titleCount = argument('titles', 100_000);
 const runs = argument('runs', 9);
 const onlyThisEngine = process.argv.includes('--only-this-engine');
 
-const LONG_ALTERNATION = [
-  'penduduk',
-  'kecamatan',
-  'kelurahan',
-  'puskesmas',
-  'posyandu',
-  'sekolah dasar',
-  'tenaga kesehatan',
-  'lahan sawah',
-  'ternak sapi',
-  'wisatawan',
-  'pencari kerja',
-  'kendaraan bermotor',
-  'jalan kabupaten',
-  'rumah tidak layak huni',
-  'koperasi aktif',
-  'pasar tradisional',
-  'menara telekomunikasi',
-  'keluarga harapan',
-  'ibu hamil',
-  'bayi baru lahir',
-  'akseptor kb',
-  'kapal perikanan',
-  'industri kecil',
-  'restoran',
-  'perpustakaan desa',
-  'sarana olahraga',
-].join('|');
-const PATTERNS: [string, string][] = [
-  ['plain word', 'penduduk'],
-  ['two words', 'jumlah.*kecamatan'],
-  ['anchored', '^jumlah penduduk'],
-  ['alternation', '(penduduk|kelurahan)'],
-  ['class + count', '\\([A-Z]{3}\\)'],
-  ['no literal', 'q\\d'],
-  ['no literal, end', '\\d{4}-20[0-9]{2}$'],
-  ['no literal, class', '[xz]{2}'],
-  ['ReDoS', '^(\\w+\\s?)*$'],
-  ['ReDoS', '(.*a){25}'],
-  ['any unit', '.'],
-  ['256 characters', LONG_ALTERNATION.slice(0, 256).replace(/\|[^|]*$/, '|ruang')],
-];
 /** Native RegExp is not run on these: it backtracks exponentially on realistic titles. */
 const BACKTRACKS = new Set(['^(\\w+\\s?)*$', '(.*a){25}']);
 
@@ -301,7 +260,7 @@ console.log(
 
 // warm the JIT on every pattern first: "cold" below means a pattern never compiled, not a new
 // isolate
-for (const [, pattern] of PATTERNS) {
+for (const [, pattern] of TITLE_PATTERNS) {
   const compiled = compileTitlePattern(pattern);
   if (compiled.ok) findMatchingTitles(decodeTitleSearchIndex(indexBuffer), compiled.pattern);
 }
@@ -312,7 +271,7 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|');
 const oursResults = new Map<string, ReturnType<typeof ours>>();
-for (const [kind, pattern] of PATTERNS) {
+for (const [kind, pattern] of TITLE_PATTERNS) {
   const result = ours(pattern);
   oursResults.set(pattern, result);
   const shown = tableCell(pattern);
@@ -334,7 +293,7 @@ console.log(
   '| pattern | this engine, cold | re2js 2.10, each title | refa DFA, each title | re2-wasm (u flag), each title | native RegExp (reference) |',
 );
 console.log('|---|---|---|---|---|---|');
-for (const [, pattern] of PATTERNS) {
+for (const [, pattern] of TITLE_PATTERNS) {
   const own = oursResults.get(pattern)!;
   const shown = tableCell(pattern);
   const ownCell = 'refused' in own ? 'refused' : `${figure(own.cold.median)} · ${own.matches}`;

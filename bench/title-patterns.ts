@@ -1,0 +1,46 @@
+// The title patterns the benchmarks time: common searches, patterns without a word, ReDoS
+// shapes, and the longest pattern allowed (an alternation of 26 words cut at 256 characters).
+const LONG_ALTERNATION = [
+  'penduduk',
+  'kecamatan',
+  'kelurahan',
+  'puskesmas',
+  'posyandu',
+  'sekolah dasar',
+  'tenaga kesehatan',
+  'lahan sawah',
+  'ternak sapi',
+  'wisatawan',
+  'pencari kerja',
+  'kendaraan bermotor',
+  'jalan kabupaten',
+  'rumah tidak layak huni',
+  'koperasi aktif',
+  'pasar tradisional',
+  'menara telekomunikasi',
+  'keluarga harapan',
+  'ibu hamil',
+  'bayi baru lahir',
+  'akseptor kb',
+  'kapal perikanan',
+  'industri kecil',
+  'restoran',
+  'perpustakaan desa',
+  'sarana olahraga',
+].join('|');
+
+/** [what it is, pattern]. */
+export const TITLE_PATTERNS: [string, string][] = [
+  ['plain word', 'penduduk'],
+  ['two words', 'jumlah.*kecamatan'],
+  ['anchored', '^jumlah penduduk'],
+  ['alternation', '(penduduk|kelurahan)'],
+  ['class + count', '\\([A-Z]{3}\\)'],
+  ['no literal', 'q\\d'],
+  ['no literal, end', '\\d{4}-20[0-9]{2}$'],
+  ['no literal, class', '[xz]{2}'],
+  ['ReDoS', '^(\\w+\\s?)*$'],
+  ['ReDoS', '(.*a){25}'],
+  ['any unit', '.'],
+  ['256 characters', LONG_ALTERNATION.slice(0, 256).replace(/\|[^|]*$/, '|ruang')],
+];
