@@ -56,7 +56,10 @@ export function buildDfa(nfa: Nfa): PatternDfa {
   const previous: number[] = [];
   const stateOfKey = new Map<string, number>();
   let work = 0;
-  /** The state of a kernel (ascending node numbers, below 0x10000), made when new. */
+  /**
+   * The state of a kernel (ascending node numbers, below 0x10000; every kernel holds the entry),
+   * made when new.
+   */
   const stateOf = (kernel: number[], after: number) => {
     const key = String.fromCharCode(after) + String.fromCharCode.apply(null, kernel);
     let state = stateOfKey.get(key);
@@ -78,12 +81,12 @@ export function buildDfa(nfa: Nfa): PatternDfa {
   const acceptsAtEnd: number[] = [];
   const mark = new Int32Array(nfa.kind.length);
   let stamp = 0;
-  /** The next kernel: the entry (unanchored: a match may start anywhere) and `found`, sorted. */
-  const kernelOf = (found: readonly number[], alsoFound: readonly number[] = []) => {
+  /** The next kernel: the entry (unanchored: a match may start anywhere) and the targets, sorted. */
+  const kernelOf = (entryTargets: readonly number[], restTargets: readonly number[] = []) => {
     stamp++;
     const next: number[] = [nfa.entry];
     mark[nfa.entry] = stamp;
-    for (const list of [found, alsoFound]) {
+    for (const list of [entryTargets, restTargets]) {
       for (const node of list) {
         if (mark[node] === stamp) continue;
         next.push(node);
@@ -116,14 +119,16 @@ export function buildDfa(nfa: Nfa): PatternDfa {
     entryParts.set(key, part);
     return part;
   };
-  // without $ or \b, what follows a position never matters: one closure serves every case
-  const oneBefore = !nfa.usesEnd && !nfa.usesWordBoundary;
-  const endBefore = oneBefore ? BEFORE_OTHER : BEFORE_END;
+  // without $ or \b, what follows a position never matters: one closure (the one computed as if
+  // another unit followed) serves every case, the title end included
+  const followingMatters = nfa.usesEnd || nfa.usesWordBoundary;
+  const endBefore = followingMatters ? BEFORE_END : BEFORE_OTHER;
   /** What follows the position when the next unit is of class c. */
-  const beforeOf = (c: number) => (oneBefore || wordClass[c] === 0 ? BEFORE_OTHER : BEFORE_WORD);
-  /** [class] the targets a state's nodes other than the entry add; `touched` lists the classes. */
-  const extra: number[][] = Array.from({ length: classCount }, () => []);
-  const touched: number[] = [];
+  const beforeOf = (c: number) =>
+    !followingMatters || wordClass[c] === 0 ? BEFORE_OTHER : BEFORE_WORD;
+  /** [class] the targets a state's nodes other than the entry add; `restClasses` lists them. */
+  const restTargets: number[][] = Array.from({ length: classCount }, () => []);
+  const restClasses: number[] = [];
   for (let state = 0; state < kernels.length; state++) {
     const kernel = kernels[state]!;
     const after = previous[state]!;
@@ -131,22 +136,24 @@ export function buildDfa(nfa: Nfa): PatternDfa {
     acceptsAtEnd.push(
       entryPart(after, endBefore).accepts || close(rest, after, endBefore).accepts ? 1 : 0,
     );
-    for (const c of touched) extra[c]!.length = 0;
-    touched.length = 0;
+    for (const c of restClasses) restTargets[c]!.length = 0;
+    restClasses.length = 0;
+    /** [BEFORE_WORD, BEFORE_OTHER]: whether the closure accepts, given what follows. */
     const acceptsBefore = [false, false];
     for (const before of beforeKinds) {
       const entry = entryPart(after, before);
       const closure = close(rest, after, before);
       acceptsBefore[before] = entry.accepts || closure.accepts;
       if (acceptsBefore[before]) continue;
+      // work is counted as the whole closure's would be: MAX_DFA_WORK decides acceptance
       let unitCount = entry.unitCount;
       for (const node of closure.units) {
         if (entry.units[node] === 1) continue; // its targets are the entry's already
         unitCount++;
         for (const c of classesOfSet[nfa.argument[node]!]!) {
           if (beforeOf(c) !== before) continue;
-          if (extra[c]!.length === 0) touched.push(c);
-          extra[c]!.push(nfa.next[node]!);
+          if (restTargets[c]!.length === 0) restClasses.push(c);
+          restTargets[c]!.push(nfa.next[node]!);
         }
       }
       work += unitCount;
@@ -164,18 +171,18 @@ export function buildDfa(nfa: Nfa): PatternDfa {
           : AFTER_OTHER;
       const entry = entryPart(after, before);
       const entryNext = entry.next[c];
-      if (extra[c]!.length === 0) {
+      if (restTargets[c]!.length === 0) {
         if (entryNext === undefined) {
           // nothing in progress: the state of a fresh start
           transitions.push((freshStates[afterNext] ??= stateOf([nfa.entry], afterNext)));
           continue;
         }
-        work += entryNext.length;
+        work += entryNext.length; // as if its kernel were built again
         if (entry.target[c] === -1) entry.target[c] = stateOf(entryNext, afterNext);
         transitions.push(entry.target[c]!);
         continue;
       }
-      const next = kernelOf(entryNext ?? [], extra[c]!);
+      const next = kernelOf(entryNext ?? [], restTargets[c]!);
       work += next.length;
       transitions.push(stateOf(next, afterNext));
     }
@@ -191,7 +198,10 @@ export function buildDfa(nfa: Nfa): PatternDfa {
 
 const ascending = (a: number, b: number) => a - b;
 
-/** What the pattern's entry contributes to a state, given what surrounds the position. */
+/**
+ * What the pattern's entry contributes to a state, given what surrounds the position. `next` and
+ * `target` are read only for the classes whose following unit is the part's `before`.
+ */
 interface EntryPart {
   accepts: boolean;
   /** [node] 1 for the units of its closure. */
