@@ -73,12 +73,10 @@ function mergeColumns(
       let hash = 0;
       for (let s = 0; s < stateCount; s++)
         hash = (Math.imul(hash, 31) + transitions[s * classCount + classId]!) | 0;
-      const sameHash = columnsOfHash.get(hash) ?? [];
+      let sameHash = columnsOfHash.get(hash);
+      if (!sameHash) columnsOfHash.set(hash, (sameHash = []));
       let column = sameHash.find((c) => actsAlike(representative[c]!, classId));
-      if (column === undefined) {
-        column = representative.push(classId) - 1;
-        columnsOfHash.set(hash, [...sameHash, column]);
-      }
+      if (column === undefined) sameHash.push((column = representative.push(classId) - 1));
       columnOfClass[classId] = column;
     }
     columnOfSymbol[symbol] = columnOfClass[classId]!;
