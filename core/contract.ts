@@ -51,6 +51,13 @@ export type ElementKey = (typeof ELEMENT_KEYS)[number];
 
 /** Paging (contract §5.1). */
 export const MAX_LIMIT = 1000;
+/**
+ * The longest query string a page may have: its Link header repeats the query up to four times,
+ * and clients and proxies refuse headers past 8–16 KiB (Node's fetch: 16 KiB for all of them).
+ * 3,072 characters hold the longest title pattern percent-encoded (256 units of 3 UTF-8 bytes,
+ * 2,304 characters) and the other parameters; a longer paged query is answered 414.
+ */
+export const MAX_PAGED_QUERY_LENGTH = 3072;
 
 /** Browsers may reuse an answer for 5 minutes, the CDN for a day; the snapshot changes nightly. */
 export const CACHE_CONTROL = 'public, max-age=300, s-maxage=86400, stale-while-revalidate=3600';

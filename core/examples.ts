@@ -92,6 +92,10 @@ export const invalidParameterExample = {
   message:
     'Invalid limit "5000": limit must be an integer from 1 to 1000, written in plain digits.',
 };
+export const queryTooLongExample = {
+  message:
+    'The query is 4000 characters long; a page (limit) allows at most 3072, since its Link header repeats the query. Shorten the query, or leave out limit to get every match.',
+};
 export const fetchFailedExample = { message: 'Failed to fetch data.' };
 export const listFetchFailedExample = { error: 'Failed to fetch data.' };
 export const methodNotAllowedExample = {

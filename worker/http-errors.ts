@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import {
   ERROR_CACHE_CONTROL,
   FETCH_FAILED,
+  MAX_PAGED_QUERY_LENGTH,
   REFERENCE_LISTS,
   type ReferenceListName,
 } from '../core/contract.ts';
@@ -12,7 +13,7 @@ import type { ErrorBody, MessageBody } from '../core/schema.ts';
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
 const jsonException = (
-  status: 400 | 404 | 405,
+  status: 400 | 404 | 405 | 414,
   body: object,
   headers: Record<string, string> = {},
 ) =>
@@ -42,6 +43,12 @@ export const invalidPattern = (message: string) =>
 /** A parameter other than the title is wrong (paging, year, fields, a misspelt name). */
 export const invalidQuery = (message: string) =>
   jsonException(400, { message } satisfies MessageBody);
+
+/** A page's Link header would repeat a query this long four times (contract §5.1). */
+export const queryTooLongToPage = (length: number) =>
+  jsonException(414, {
+    message: `The query is ${length} characters long; a page (limit) allows at most ${MAX_PAGED_QUERY_LENGTH}, since its Link header repeats the query. Shorten the query, or leave out limit to get every match.`,
+  } satisfies MessageBody);
 
 export const searchFetchFailed = () =>
   jsonException(400, { message: FETCH_FAILED } satisfies MessageBody);

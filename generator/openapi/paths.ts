@@ -31,7 +31,7 @@ interface Operation {
   parameters?: object[];
   ok: object;
   notModified?: ResponseName;
-  errors: Partial<Record<'400' | '404', ResponseName>>;
+  errors: Partial<Record<'400' | '404' | '414', ResponseName>>;
 }
 
 function operation({
@@ -162,7 +162,7 @@ export const PATHS = {
       content: { [JSON_TYPE]: { schema: schemaRef('SearchAnswer'), examples: elementExamples } },
     },
     notModified: 'NotModifiedPage',
-    errors: { '400': 'BadRequest', '404': 'UnknownSlug' },
+    errors: { '400': 'BadRequest', '404': 'UnknownSlug', '414': 'QueryTooLongToPage' },
   }),
   '/api/v1/data-element/{id}': operation({
     operationId: 'getDataElement',

@@ -6,6 +6,7 @@ import {
   ERROR_CACHE_CONTROL,
   EXPOSED_HEADERS,
   MAX_LIMIT,
+  MAX_PAGED_QUERY_LENGTH,
 } from '../../core/contract.ts';
 import {
   fetchFailedExample,
@@ -13,6 +14,7 @@ import {
   invalidPatternExample,
   listFetchFailedExample,
   methodNotAllowedExample,
+  queryTooLongExample,
   unknownSlugExample,
 } from '../../core/examples.ts';
 import { schemaRef, type ComponentName } from './schemas.ts';
@@ -136,6 +138,11 @@ export const RESPONSES = {
       },
       unreadable: { summary: 'The snapshot could not be read', value: fetchFailedExample },
     },
+  ),
+  QueryTooLongToPage: errorResponse(
+    `With \`limit\`, a query string longer than ${MAX_PAGED_QUERY_LENGTH} characters: the page's \`Link\` header would repeat it four times. Without \`limit\`, such a query is answered.`,
+    'MessageBody',
+    { long: { summary: 'A paged query too long for its Link header', value: queryTooLongExample } },
   ),
   ReadFailed: errorResponse('The snapshot could not be read.', 'MessageBody', {
     unreadable: { summary: 'The snapshot could not be read', value: fetchFailedExample },

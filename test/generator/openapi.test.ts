@@ -125,6 +125,7 @@ describe('the examples of the API description', () => {
     ['methodNotAllowedExample', ErrorBody, examples.methodNotAllowedExample],
     ['invalidPatternExample', MessageBody, examples.invalidPatternExample],
     ['invalidParameterExample', MessageBody, examples.invalidParameterExample],
+    ['queryTooLongExample', MessageBody, examples.queryTooLongExample],
     ['fetchFailedExample', MessageBody, examples.fetchFailedExample],
     ['listFetchFailedExample', ListErrorBody, examples.listFetchFailedExample],
   ] as const)('%s fits its schema', (_, schema, example) => {

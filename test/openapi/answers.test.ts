@@ -5,7 +5,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERENCE_LISTS } from '../../core/contract.ts';
+import { MAX_PAGED_QUERY_LENGTH, REFERENCE_LISTS } from '../../core/contract.ts';
 import type { RunningWorker } from '../../bench/start-worker.ts';
 import { FIXTURE_SNAPSHOT } from '../generator/build-fixture-snapshot.ts';
 import { tempDir } from '../generator/build-cli.ts';
@@ -163,6 +163,11 @@ describe('answers of the Worker against /api/v1/openapi.json', () => {
     ['an unknown key in fields', () => `/api/v1/data-element/${example.id}?fields=nope`],
   ])('400: %s', async (_, path) => {
     await check(worker.url, path(), { expectStatus: 400 });
+  });
+
+  it('414: a paged query longer than its Link header allows', async () => {
+    const long = `/api/v1/data-element?limit=1&q=${'x'.repeat(MAX_PAGED_QUERY_LENGTH)}`;
+    await check(worker.url, long, { expectStatus: 414 });
   });
 
   it.each([

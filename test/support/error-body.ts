@@ -12,7 +12,7 @@ export type ErrorKind = 'error' | 'message';
  */
 export async function expectErrorBody(
   response: Response,
-  status: 400 | 404 | 405,
+  status: 400 | 404 | 405 | 414,
   kind: ErrorKind,
 ): Promise<string> {
   const text = await response.text();

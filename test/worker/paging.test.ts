@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../support/error-body.ts';
 import { fixtureId } from '../support/fixture-catalogue.ts';
+import { MAX_PAGED_QUERY_LENGTH } from '../../core/contract.ts';
 import { ORIGIN, api } from './worker-client.ts';
 
 const PATH = '/api/v1/data-element';
@@ -217,6 +218,43 @@ describe('GET /api/v1/data-element: invalid paging', () => {
 
   it('checks paging before the slugs', async () => {
     await expectErrorBody(await search('category=tidak-ada&limit=0'), 400, 'message');
+  });
+});
+
+describe('GET /api/v1/data-element: a query too long for its Link header', () => {
+  /** A query of exactly `length` characters with limit, padded by a parameter the API ignores. */
+  const pagedQuery = (length: number) => {
+    const start = 'limit=2&pad=';
+    return start + 'x'.repeat(length - start.length);
+  };
+
+  it(`pages a query of ${MAX_PAGED_QUERY_LENGTH} characters, its Link header within 16 KiB`, async () => {
+    const response = await search(pagedQuery(MAX_PAGED_QUERY_LENGTH));
+    expect(await idsOf(response)).toEqual(await idsOf(await search('limit=2')));
+    const link = response.headers.get('link')!;
+    expect(Object.keys(linksOf(response))).toEqual(['first', 'next', 'last']);
+    expect(link.length).toBeGreaterThan(3 * MAX_PAGED_QUERY_LENGTH);
+    expect(link.length).toBeLessThan(16 * 1024);
+  });
+
+  it('answers a longer paged query with 414 and says why', async () => {
+    const response = await search(pagedQuery(MAX_PAGED_QUERY_LENGTH + 1));
+    const message = await expectErrorBody(response, 414, 'message');
+    expect(message).toContain(`${MAX_PAGED_QUERY_LENGTH + 1} characters`);
+    expect(message).toContain('Link');
+    expect(response.headers.has('link')).toBe(false);
+  });
+
+  it('answers the same query without limit, whatever its length', async () => {
+    const response = await search(`pad=${'x'.repeat(40_000)}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.has('link')).toBe(false);
+    expect(response.headers.get('x-total-count')).toBe('19');
+    await response.body?.cancel();
+  });
+
+  it('checks the parameters first: an invalid limit in a long query is a 400', async () => {
+    await expectErrorBody(await search(`limit=0&pad=${'x'.repeat(5000)}`), 400, 'message');
   });
 });
 

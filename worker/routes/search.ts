@@ -1,8 +1,10 @@
 // GET /api/v1/data-element: the search (contract §3, §5.1–5.3), paged, projected, streamed.
 import type { Context } from 'hono';
+import { MAX_PAGED_QUERY_LENGTH } from '../../core/contract.ts';
 import { answerFormat, prepareAnswer } from '../answer.ts';
 import { answerLength } from '../answer-stream.ts';
 import { etagMatches } from '../cache-headers.ts';
+import { queryTooLongToPage } from '../http-errors.ts';
 import { pagingLinks } from '../paging-links.ts';
 import { budgetFor } from '../read-budget.ts';
 import {
@@ -18,6 +20,9 @@ import { snapshotStore } from '../snapshot-store.ts';
 export async function search(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
   const query = checkQuery(url.searchParams);
+  const queryLength = url.search.length - 1;
+  if (query.limit !== undefined && queryLength > MAX_PAGED_QUERY_LENGTH)
+    throw queryTooLongToPage(queryLength);
   const budget = budgetFor(query.limit);
   const store = snapshotStore(c.env.ASSETS);
   const index = await store.index(budget, keepAlive(c));
