@@ -67,10 +67,12 @@ export const HEADERS = {
   },
   'Content-Disposition': {
     required: true,
-    description: 'A download named `<id>-<year>.csv`.',
+    description:
+      'A download named `<id>-<year>.csv`. When the id holds characters a quoted string cannot carry (beyond printable ASCII, `"` or `\\`), `filename` has `_` for them and `filename*` the exact name (RFC 6266, RFC 8187).',
     schema: {
       type: 'string',
-      pattern: '^attachment; filename="[A-Za-z0-9._-]+-(-?[0-9]+)\\.csv"$',
+      pattern:
+        '^attachment; filename="[ !#-\\[\\]-~]+-(-?[0-9]+)\\.csv"(; filename\\*=UTF-8\'\'[A-Za-z0-9!#$&+.^_`|~%-]+)?$',
     },
   },
   'Content-Security-Policy': {

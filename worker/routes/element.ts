@@ -5,6 +5,7 @@ import type { DataElement } from '../../core/schema.ts';
 import { answerFormat, prepareAnswer } from '../answer.ts';
 import { answerLength } from '../answer-stream.ts';
 import { etagMatches } from '../cache-headers.ts';
+import { csvAttachment } from '../csv-attachment.ts';
 import { projectedElement } from '../element-format.ts';
 import { findElementById } from '../element-lookup.ts';
 import { invalidQuery, noSuchElement, noSuchTable } from '../http-errors.ts';
@@ -67,7 +68,7 @@ export async function tableAsCsv(c: Context<AppEnv>) {
   const headers = snapshotHeaders(
     etag,
     bytes.length,
-    { 'content-disposition': `attachment; filename="${safeFileName(id)}-${year}.csv"` },
+    { 'content-disposition': csvAttachment(id, year) },
     'text/csv; charset=utf-8',
   );
   return new Response(c.req.method === 'HEAD' ? null : bytes, { headers });
@@ -96,4 +97,3 @@ function hasYear(index: LoadedIndex, element: number, year: number): boolean {
 }
 
 /** The id as a file name: anything outside a safe set becomes "_". */
-const safeFileName = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '_');

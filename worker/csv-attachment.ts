@@ -1,0 +1,20 @@
+// The Content-Disposition of a CSV table (contract §5.5): `attachment; filename="<id>-<year>.csv"`.
+// An id a quoted string cannot carry as it is (beyond printable ASCII, or with `"` or `\`) gets an
+// ASCII fallback there, and its exact name in `filename*` (RFC 6266, RFC 8187).
+
+export function csvAttachment(id: string, year: number): string {
+  const name = `${id}-${year}.csv`;
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  if (fallback === name) return `attachment; filename="${name}"`;
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${extValue(name)}`;
+}
+
+/** RFC 8187's encoding: UTF-8, every byte but its attr-chars percent-encoded. */
+function extValue(text: string): string {
+  // encodeURIComponent leaves * ' ( ) as they are, which attr-char does not allow; a lone
+  // surrogate (which it refuses) becomes U+FFFD
+  return encodeURIComponent(text.toWellFormed()).replace(
+    /[*'()]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
