@@ -9,11 +9,13 @@ export function csvAttachment(id: string, year: number): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${extValue(name)}`;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** RFC 8187's encoding: UTF-8, every byte but its attr-chars percent-encoded. */
 function extValue(text: string): string {
   // encodeURIComponent leaves * ' ( ) as they are, which attr-char does not allow; a lone
   // surrogate (which it refuses) becomes U+FFFD
-  return encodeURIComponent(text.toWellFormed()).replace(
+  return encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd')).replace(
     /[*'()]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
