@@ -32,7 +32,10 @@ export function countingAssets(inner: Fetcher): { assets: Fetcher; counts: ReadC
         counts.open--;
       };
       const reader = response.body.getReader();
-      const body = new ReadableStream<Uint8Array>({
+      // a byte stream, as workerd's own bodies are: the snapshot's readers may read it into a
+      // buffer of their own (RunReader)
+      const body = new ReadableStream({
+        type: 'bytes',
         async pull(controller) {
           const { value, done } = await reader.read();
           if (done) {

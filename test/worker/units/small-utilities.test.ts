@@ -4,7 +4,7 @@ import { csvAttachment } from '../../../worker/csv-attachment.ts';
 import { fixedLengthStream } from '../../../worker/fixed-length-body.ts';
 import { LruCache } from '../../../worker/lru-cache.ts';
 import { pagingLinks } from '../../../worker/paging-links.ts';
-import { RunReader } from '../../../worker/run-reader.ts';
+import { RUN_READ_BYTES, RunReader } from '../../../worker/run-reader.ts';
 
 describe('LruCache', () => {
   it('drops the least recently used entries past its capacity', () => {
@@ -136,6 +136,49 @@ describe('RunReader', () => {
   it('fails when the run is shorter than the index says', async () => {
     const reader = new RunReader({ body: bodyOf([0, 1]), release: () => undefined });
     await expect(reader.range(1, 5)).rejects.toThrow(/shorter/);
+  });
+
+  /** A byte stream (as workerd's bodies are) of `length` bytes, byte i holding i % 251. */
+  const byteBody = (length: number) => {
+    let sent = 0;
+    const reads: number[] = [];
+    const body = new ReadableStream({
+      type: 'bytes',
+      pull(controller) {
+        const view = controller.byobRequest!.view!;
+        const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+        const n = Math.min(bytes.length, length - sent);
+        for (let i = 0; i < n; i++) bytes[i] = (sent + i) % 251;
+        sent += n;
+        reads.push(n);
+        controller.byobRequest!.respond(n);
+        if (sent === length) controller.close();
+      },
+    }) as ReadableStream<Uint8Array>;
+    return { body, reads };
+  };
+  const expected = (start: number, end: number) =>
+    Array.from({ length: end - start }, (_, i) => (start + i) % 251);
+
+  it('reads a byte stream into one buffer of its own, RUN_READ_BYTES at a time', async () => {
+    const length = 3 * RUN_READ_BYTES + 1000;
+    const { body, reads } = byteBody(length);
+    const reader = new RunReader({ body, release: () => undefined });
+    expect(Array.from(await reader.range(5, 20))).toEqual(expected(5, 20));
+    // a range across two reads comes back as a copy, right
+    const across = await reader.range(RUN_READ_BYTES - 10, RUN_READ_BYTES + 10);
+    expect(Array.from(across)).toEqual(expected(RUN_READ_BYTES - 10, RUN_READ_BYTES + 10));
+    const last = await reader.range(length - 3, length);
+    expect(Array.from(last)).toEqual(expected(length - 3, length));
+    expect(reads).toEqual([RUN_READ_BYTES, RUN_READ_BYTES, RUN_READ_BYTES, 1000]);
+    // the copy made across reads outlives the reads after it
+    expect(Array.from(across)).toEqual(expected(RUN_READ_BYTES - 10, RUN_READ_BYTES + 10));
+    reader.cancel();
+  });
+
+  it('fails on a byte stream shorter than the index says', async () => {
+    const reader = new RunReader({ body: byteBody(100).body, release: () => undefined });
+    await expect(reader.range(90, 120)).rejects.toThrow(/shorter/);
   });
 });
 
