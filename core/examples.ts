@@ -1,5 +1,6 @@
 // Example values for the API description (core/schema.ts attaches them to the schemas; the
 // OpenAPI document and its linter show and check them). Taken from the sample catalogue in data/.
+import { MAX_PAGED_QUERY_LENGTH } from './contract.ts';
 
 const kesehatan = { _id: '594f07012ea6b74eae3fafeb', name: 'Kesehatan ', slug: 'kesehatan' };
 const dinkes = { _id: '4f946ed8a353e9532374ab56', name: 'Dinas Kesehatan', slug: 'dinkes' };
@@ -93,8 +94,7 @@ export const invalidParameterExample = {
     'Invalid limit "5000": limit must be an integer from 1 to 1000, written in plain digits.',
 };
 export const queryTooLongExample = {
-  message:
-    'The query is 4000 characters long; a page (limit) allows at most 3072, since its Link header repeats the query. Shorten the query, or leave out limit to get every match.',
+  message: `The query is 4000 characters long; a page (limit) allows at most ${MAX_PAGED_QUERY_LENGTH}, since its Link header repeats the query. Shorten the query, or leave out limit to get every match.`,
 };
 export const fetchFailedExample = { message: 'Failed to fetch data.' };
 export const listFetchFailedExample = { error: 'Failed to fetch data.' };

@@ -133,16 +133,18 @@ export function buildDfa(nfa: Nfa): PatternDfa {
     const kernel = kernels[state]!;
     const after = previous[state]!;
     const rest = kernel.filter((node) => node !== nfa.entry);
-    acceptsAtEnd.push(
-      entryPart(after, endBefore).accepts || close(rest, after, endBefore).accepts ? 1 : 0,
-    );
+    // the closure of the state's other nodes, once per kind of what follows (the title end's is
+    // the same as another unit's when nothing looks at what follows)
+    const restClosures: ReturnType<typeof close>[] = [];
+    const closeRest = (before: number) => (restClosures[before] ??= close(rest, after, before));
+    acceptsAtEnd.push(entryPart(after, endBefore).accepts || closeRest(endBefore).accepts ? 1 : 0);
     for (const c of restClasses) restTargets[c]!.length = 0;
     restClasses.length = 0;
     /** [BEFORE_WORD, BEFORE_OTHER]: whether the closure accepts, given what follows. */
     const acceptsBefore = [false, false];
     for (const before of beforeKinds) {
       const entry = entryPart(after, before);
-      const closure = close(rest, after, before);
+      const closure = closeRest(before);
       acceptsBefore[before] = entry.accepts || closure.accepts;
       if (acceptsBefore[before]) continue;
       // work is counted as the whole closure's would be: MAX_DFA_WORK decides acceptance
