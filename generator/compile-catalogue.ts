@@ -7,12 +7,12 @@ import {
   type ReferenceListName,
 } from '../core/contract.ts';
 import {
+  IdInput,
+  ReferenceItemInput,
   type DataElement,
   type DataElementInput,
-  type IdInput,
   type ReferenceInput,
   type ReferenceItem,
-  type ReferenceItemInput,
   type Table,
 } from '../core/schema.ts';
 import { parseJson } from './json-syntax.ts';
@@ -69,6 +69,13 @@ interface ListIndex {
   items: ReferenceItem[];
   positionById: Map<string, number>;
   file: string;
+  /**
+   * Ids of items whose own shape is wrong (reported with the list): a reference to one is not
+   * reported again as unknown.
+   */
+  unsoundIds: Set<string>;
+  /** false when the file could not be read as a list: references to it are not checked. */
+  readable: boolean;
 }
 
 export function compileCatalogue(
@@ -108,13 +115,22 @@ export function compileCatalogue(
     elements.forEach((element, position) => {
       elementsRead++;
       const prefix = inArray ? [position] : [];
-      const shapeProblems = checkElementShape(element, source.file, prefix);
-      if (shapeProblems.length > 0) return void problems.push(...shapeProblems);
-      const input = element as DataElementInput;
-      claimId(idString(input._id), source.file, jsonPath([...prefix, '_id']));
+      const shape = checkElementShape(element, source.file, prefix);
       const before = problems.length;
-      checkTables(input, source.file, prefix, problems);
-      const resolved = resolveReferences(input, listIndexes, source.file, prefix, problems);
+      problems.push(...shape.problems);
+      // the keys whose shape held are checked too, so that one build reports every problem
+      const input = element as DataElementInput;
+      if (shape.sound('_id'))
+        claimId(idString(input._id), source.file, jsonPath([...prefix, '_id']));
+      if (shape.sound('data')) checkTables(input, source.file, prefix, problems);
+      const resolved = resolveReferences(
+        input,
+        listIndexes,
+        source.file,
+        prefix,
+        problems,
+        shape.sound,
+      );
       if (problems.length > before || !resolved) return;
       if (input.status !== PUBLISHED_STATUS) {
         heldBackByStatus[input.status] = (heldBackByStatus[input.status] ?? 0) + 1;
@@ -158,13 +174,32 @@ function compileReferenceList(
   problems: Problem[],
   claimId: (id: string, file: string, path: string) => void,
 ): ListIndex {
-  const index: ListIndex = { items: [], positionById: new Map(), file: source.file };
+  const index: ListIndex = {
+    items: [],
+    positionById: new Map(),
+    file: source.file,
+    unsoundIds: new Set(),
+    readable: false,
+  };
   const parsed = parseSource(source, problems);
   if (parsed === undefined) return index;
-  const shapeProblems = checkReferenceListShape(parsed.value, source.file);
-  if (shapeProblems.length > 0) return (problems.push(...shapeProblems), index);
+  problems.push(...checkReferenceListShape(parsed.value, source.file));
+  if (!Array.isArray(parsed.value)) return index;
+  index.readable = true;
   const slugOwners = new Map<string, number>();
-  (parsed.value as ReferenceItemInput[]).forEach((item, position) => {
+  // items of the right shape are indexed even when others are not, so the elements' references
+  // to them are checked as usual
+  (parsed.value as unknown[]).forEach((value, position) => {
+    const sound = ReferenceItemInput.safeParse(value);
+    if (!sound.success) {
+      const id = IdInput.safeParse((value as { _id?: unknown } | null)?._id);
+      if (id.success) {
+        claimId(idString(id.data), source.file, `[${position}]._id`);
+        index.unsoundIds.add(idString(id.data));
+      }
+      return;
+    }
+    const item = sound.data;
     const id = idString(item._id);
     claimId(id, source.file, `[${position}]._id`);
     const firstWithSlug = slugOwners.get(item.slug);
@@ -222,25 +257,39 @@ function checkTables(
 
 type ResolvedReferences = Record<ReferenceListName, number[]>;
 
+/**
+ * The positions of the items an element references, list by list, or undefined when a reference
+ * is wrong (each reported). `sound`: whether the element's value for a list has its shape; other
+ * lists' references are checked still.
+ */
 function resolveReferences(
   element: DataElementInput,
   lists: Record<ReferenceListName, ListIndex>,
   file: string,
   prefix: (string | number)[],
   problems: Problem[],
+  sound: (key: string) => boolean,
 ): ResolvedReferences | undefined {
   const resolved = {} as ResolvedReferences;
   let ok = true;
   for (const { name, label } of REFERENCE_LISTS) {
+    const list = lists[name];
+    if (!sound(name) || !list.readable) {
+      ok = false;
+      continue;
+    }
     const value = element[name];
     const refs: { ref: ReferenceInput; path: string }[] = Array.isArray(value)
       ? value.map((ref, i) => ({ ref, path: jsonPath([...prefix, name, i]) }))
       : [{ ref: value, path: jsonPath([...prefix, name]) }];
     resolved[name] = [];
     for (const { ref, path } of refs) {
-      const list = lists[name];
       const id = typeof ref === 'string' ? ref : '$oid' in ref ? ref.$oid : idString(ref._id);
       const position = list.positionById.get(id);
+      if (position === undefined && list.unsoundIds.has(id)) {
+        ok = false;
+        continue;
+      }
       if (position === undefined) {
         problems.push({
           file,

@@ -13,20 +13,45 @@ export const dataElementJsonSchema = z.toJSONSchema(DataElementInput, {
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validateElementShape = ajv.compile(dataElementJsonSchema);
 
-/** Problems with the shape of one data element at `prefix` (e.g. `[3]`) inside `file`. */
+export interface ElementShape {
+  /** Problems with the shape of the element. */
+  problems: Problem[];
+  /**
+   * Whether a top-level key's value has its shape (present and well formed), so that the checks
+   * that read it can still run on an element whose other keys are wrong: one build then reports
+   * every problem, not one round of them per fix.
+   */
+  sound: (key: string) => boolean;
+}
+
+/** The shape of one data element at `prefix` (e.g. `[3]`) inside `file`. */
 export function checkElementShape(
   value: unknown,
   file: string,
   prefix: (string | number)[],
-): Problem[] {
-  if (validateElementShape(value)) return [];
-  return humanizeAjvErrors(validateElementShape.errors ?? [], value).map(
-    ({ segments, message }) => ({
+): ElementShape {
+  if (validateElementShape(value)) return { problems: [], sound: () => true };
+  const errors = validateElementShape.errors ?? [];
+  const broken = new Set<string>();
+  let rootBroken = false;
+  for (const error of errors) {
+    const key =
+      error.instancePath === ''
+        ? error.keyword === 'required'
+          ? String(error.params.missingProperty)
+          : undefined
+        : pointerSegments(error.instancePath)[0];
+    if (key === undefined) rootBroken = true;
+    else broken.add(String(key));
+  }
+  return {
+    problems: humanizeAjvErrors(errors, value).map(({ segments, message }) => ({
       file,
       path: jsonPath([...prefix, ...segments]) || '(root)',
       message,
-    }),
-  );
+    })),
+    sound: (key) => !rootBroken && !broken.has(key),
+  };
 }
 
 /** Problems with a reference list file's shape, from zod. */

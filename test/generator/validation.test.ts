@@ -177,8 +177,9 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'a missing reference list',
+    // references to it cannot be checked, and are not reported one by one
     mutate: (dir) => rmSync(join(dir, 'field.json')),
-    expected: [/field\.json: file is missing$/m, /unknown field id/],
+    expected: [/field\.json: file is missing$/m, /^(?![\s\S]*unknown field id)/],
   },
   {
     name: 'problems in an unverified element too',
@@ -199,7 +200,9 @@ const SEVERAL_PROBLEMS: Scenario = {
     /2022\.json: \[1\]\.unit: is missing/,
     /2024\.json: \[0\]\.data\[0\]\.year: expected integer/,
     /category\.json: \[1\]\.slug: duplicate slug/,
-    /^4 problems in /m,
+    // the year's shape does not hide that element's reference to the changed category
+    /2024\.json: \[0\]\.category\[0\]\.slug: slug "data-sektoral" disagrees/,
+    /^5 problems in /m,
   ],
 };
 
@@ -220,6 +223,42 @@ describe('the build steps on a bad catalogue', () => {
   it.skipIf(process.getuid?.() === 0)('report an unreadable file', () => {
     const dir = mutatedCatalogue((dir) => chmodSync(join(dir, E2022), 0o000));
     expect(problemReport(compileCatalogueFolder(dir))).toMatch(/2022\.json: cannot be read/);
+  });
+});
+
+describe('one build reports every problem, whatever else is wrong', () => {
+  it("an element's shape problem does not hide its other problems", () => {
+    const dir = mutatedCatalogue((dir) =>
+      edit(dir, E2022, (v) => {
+        delete v[1].unit;
+        v[1].dataSource = 'ffffffffffffffffffffffff';
+        v[1].data[0].table.rows[0].push('9');
+        v[1]._id = v[0]._id;
+      }),
+    );
+    const problems = compileCatalogueFolder(dir).problems;
+    const report = problemReport({ problems });
+    expect(report).toMatch(/2022\.json: \[1\]\.unit: is missing/);
+    expect(report).toMatch(/2022\.json: \[1\]\.dataSource: unknown data source id "f+"/);
+    expect(report).toMatch(/2022\.json: \[1\]\.data\[0\]\.table\.rows\[0\]: row has \d+ cells/);
+    expect(report).toMatch(/2022\.json: \[1\]\._id: duplicate _id/);
+    expect(problems).toHaveLength(4);
+  });
+
+  it('a list item of the wrong shape is reported once, not again by every reference to it', () => {
+    const dir = mutatedCatalogue((dir) => edit(dir, 'category.json', (v) => void delete v[0].slug));
+    const problems = compileCatalogueFolder(dir).problems;
+    expect(problemReport({ problems })).toMatch(/category\.json: \[0\]\.slug: /);
+    expect(problems).toHaveLength(1);
+  });
+
+  it("a list that cannot be read at all: its own problem, not one per element's reference", () => {
+    const dir = mutatedCatalogue((dir) =>
+      writeFileSync(join(dir, 'category.json'), '{"not": "a list"}'),
+    );
+    const problems = compileCatalogueFolder(dir).problems;
+    expect(problemReport({ problems })).toMatch(/category\.json: \(root\): /);
+    expect(problems).toHaveLength(1);
   });
 });
 
