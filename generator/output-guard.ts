@@ -1,7 +1,10 @@
 // Writing an output folder replaces it whole. So an --out that is or holds the catalogue (or the
-// project) would delete it, and one inside the catalogue would be read back as catalogue input.
-// Checked on real paths (symbolic links resolved) before anything is read or written.
-import { existsSync, realpathSync } from 'node:fs';
+// project) would delete it, one inside the catalogue would be read back as catalogue input, and
+// an existing folder that is not a previous output (`--out worker`, `--out ~/Documents`) would be
+// deleted with whatever it holds. Checked on real paths (symbolic links resolved) before anything
+// is read or written.
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { MANIFEST_PATH } from '../core/snapshot-layout.ts';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -111,8 +114,17 @@ export function refuseBuildOutput(
       refused: ['same', 'contains', 'inside'],
     },
   ]);
+  const refusal = conflict ?? notAnOutput(realPathOf(out, cwd));
   return (
-    conflict &&
-    `--out ${out} ${conflict}. Nothing was touched; choose another folder (the default is dist).`
+    refusal &&
+    `--out ${out} ${refusal}. Nothing was touched; choose another folder (the default is dist).`
   );
+}
+
+/** Why an existing `out` (a real path) is not one the build may replace, or undefined. */
+function notAnOutput(out: string): string | undefined {
+  if (!existsSync(out)) return undefined;
+  if (!statSync(out).isDirectory()) return 'is a file, not a folder';
+  if (readdirSync(out).length === 0 || existsSync(join(out, MANIFEST_PATH))) return undefined;
+  return `holds files but no snapshot (no ${MANIFEST_PATH}): the build replaces the folder whole, so it only replaces an empty folder or a previous build's output`;
 }

@@ -2,7 +2,8 @@
 // output; only when every byte is written is the old output swapped out, so a failed build
 // (or a crash mid-write) leaves the previous output exactly as it was.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { realPathOf } from './output-guard.ts';
 import { swapFolderIn } from './swap-folder.ts';
 
 export interface WriteSummary {
@@ -14,7 +15,8 @@ export function writeSnapshotAtomically(
   outDir: string,
   files: Map<string, Uint8Array>,
 ): WriteSummary {
-  const target = resolve(outDir);
+  // a symbolic link to the output stays a link: its folder is the one replaced
+  const target = realPathOf(outDir);
   const parent = dirname(target);
   mkdirSync(parent, { recursive: true });
   const stamp = `${process.pid}-${Date.now()}`;

@@ -2,7 +2,15 @@
 // catalogue or the project (as `npm run build -- --out data` once did), refused before anything
 // is touched. Project cases run in a scratch project, so a regression deletes only scratch files.
 // Each kind of output is checked by the guard in process; the command line, for its exit codes.
-import { cpSync, existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -63,11 +71,34 @@ describe('npm run build refuses an --out that would replace the catalogue or the
     expect(treeDigest(project)).toEqual(digest);
   });
 
-  it('still builds into a fresh folder beside the catalogue', () => {
+  it('still builds into a fresh folder beside the catalogue, and again over its own output', () => {
     const { project } = scratchProject();
+    for (let build = 0; build < 2; build++) {
+      const result = runBuildIn(project, ['--out', 'dist']);
+      expect(result.status, result.stderr).toBe(0);
+      expect(existsSync(join(project, 'dist/_snapshot/manifest.json'))).toBe(true);
+    }
+  });
+
+  it('builds into the folder a symbolic link points to, and leaves the link a link', () => {
+    const { project } = scratchProject();
+    mkdirSync(join(project, 'site-output'));
+    symlinkSync(join(project, 'site-output'), join(project, 'dist'));
     const result = runBuildIn(project, ['--out', 'dist']);
     expect(result.status, result.stderr).toBe(0);
-    expect(existsSync(join(project, 'dist/_snapshot/manifest.json'))).toBe(true);
+    expect(lstatSync(join(project, 'dist')).isSymbolicLink()).toBe(true);
+    expect(existsSync(join(project, 'site-output/_snapshot/manifest.json'))).toBe(true);
+  });
+
+  it('refuses with exit code 2 a source folder of the project: the build would delete its files', () => {
+    const { project } = scratchProject();
+    mkdirSync(join(project, 'worker'));
+    writeFileSync(join(project, 'worker/index.ts'), 'export {};\n');
+    const digest = treeDigest(project);
+    const result = runBuildIn(project, ['--out', 'worker']);
+    expect(result.status).toBe(2);
+    expectRefused(result.stderr, /^--out worker holds files but no snapshot/m);
+    expect(treeDigest(project)).toEqual(digest);
   });
 });
 
@@ -109,6 +140,31 @@ describe("the build's output guard, in process", () => {
       /^--out data is the catalogue folder/m,
     );
     expect(treeDigest(project)).toEqual(digest);
+  });
+
+  it("refuses a folder that holds files but no snapshot: --out index.ts's folder, or any other", () => {
+    const { project } = scratchProject();
+    mkdirSync(join(project, 'src'));
+    writeFileSync(join(project, 'src/main.ts'), 'export {};\n');
+    const digest = treeDigest(project);
+    expectRefused(
+      refusalIn(project, { out: 'src' }),
+      /^--out src holds files but no snapshot \(no _snapshot\/manifest\.json\): the build replaces the folder whole/m,
+    );
+    expectRefused(
+      refusalIn(project, { out: 'index.ts' }),
+      /^--out index\.ts is a file, not a folder/m,
+    );
+    expect(treeDigest(project)).toEqual(digest);
+  });
+
+  it('replaces an empty folder, a missing one or a previous output', () => {
+    const { project } = scratchProject();
+    mkdirSync(join(project, 'empty'));
+    mkdirSync(join(project, 'previous/_snapshot'), { recursive: true });
+    writeFileSync(join(project, 'previous/_snapshot/manifest.json'), '{}');
+    for (const out of ['empty', 'missing', 'previous'])
+      expect(refusalIn(project, { out })).toBeUndefined();
   });
 
   it('guards the project the build runs from as well as the one it is run in', () => {

@@ -2,9 +2,10 @@
 // (`.DIR.pull-<pid>`), so the target is never half written: the staged folder is swapped in
 // whole when complete and valid, and removed on any failure.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
 import { ELEMENT_DIR } from '../../generator/read-catalogue.ts';
+import { realPathOf } from '../../generator/output-guard.ts';
 import { swapFolderIn } from '../../generator/swap-folder.ts';
 
 export interface StagedCatalogue {
@@ -20,7 +21,8 @@ export interface StagedCatalogue {
 }
 
 export function stageCatalogue(outDir: string): StagedCatalogue {
-  const target = resolve(outDir);
+  // a symbolic link to the catalogue stays a link: its folder is the one replaced
+  const target = realPathOf(outDir);
   const path = join(dirname(target), `.${basename(target)}.pull-${process.pid}`);
   rmSync(path, { recursive: true, force: true });
   mkdirSync(join(path, ELEMENT_DIR), { recursive: true });

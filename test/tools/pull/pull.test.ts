@@ -1,6 +1,14 @@
 // The pull against a fake source: both modes, then every way a source can fail. A failed pull
 // must leave DIR byte for byte as it was, with no staged folder left beside it.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REFERENCE_LISTS } from '../../../core/contract.ts';
@@ -99,6 +107,18 @@ describe('npm run pull: a source that pages', () => {
     writeFileSync(join(existing.dir, 'data-element', 'stale.json'), '[]');
     const run = await runPull(['--from', fake.url, '--out', existing.dir]);
     expect(run.status, run.stderr).toBe(0);
+    expect(readdirSync(join(existing.dir, 'data-element'))).toEqual(['000001.json']);
+    expect(stagingLeftBeside(existing.dir)).toEqual([]);
+  });
+
+  it('replaces the folder a symbolic link points to, and leaves the link a link', async () => {
+    const fake = await serve({ paging: true });
+    const existing = existingCatalogue();
+    const link = join(tempDir('pull-link-'), 'data');
+    symlinkSync(existing.dir, link);
+    const run = await runPull(['--from', fake.url, '--out', link]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readdirSync(join(existing.dir, 'data-element'))).toEqual(['000001.json']);
     expect(stagingLeftBeside(existing.dir)).toEqual([]);
   });
