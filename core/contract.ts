@@ -72,6 +72,9 @@ export const EXPOSED_HEADERS = [
   'X-Total-Count',
   'Link',
   'Content-Disposition',
+  'X-Content-Type-Options',
+  'Allow',
+  'Content-Security-Policy',
 ];
 
 /** The longest title pattern accepted (contract §3). */

@@ -128,8 +128,10 @@ function parseCount(
 function parseYears(values: string[]): number[] {
   const years = new Set<number>();
   for (const value of values) {
+    // past 2^53 − 1 a year is read roughly, and matches nothing: a catalogue's years are safe
+    // integers (core/schema.ts)
     const n = /^-?[0-9]+$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(n))
+    if (Number.isNaN(n))
       throw new QueryError(
         `Invalid year ${JSON.stringify(value)}: year must be an integer, such as 2023.`,
       );

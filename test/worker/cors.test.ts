@@ -67,6 +67,37 @@ describe('access-control-expose-headers', () => {
     }
   });
 
+  /** What a script of another origin reads without their being exposed (Fetch standard). */
+  const SAFELISTED = [
+    'cache-control',
+    'content-language',
+    'content-length',
+    'content-type',
+    'expires',
+    'last-modified',
+    'pragma',
+  ];
+  it.each([
+    ['GET', '/'],
+    ['GET', '/docs'],
+    ['GET', '/api/v1/category'],
+    ['GET', '/api/v1/data-element?limit=2&year=2022'],
+    ['GET', `/api/v1/data-element/${fixtureId(1)}/2022.csv`],
+    ['GET', '/api/v1/data-element?title=(%3F%3Da)'],
+    ['GET', '/tidak-ada'],
+    ['POST', '/api/v1/category'],
+  ])('%s %s: every header beyond the safelisted and CORS ones is exposed', async (method, path) => {
+    const response = await api(path, { method });
+    await response.body?.cancel();
+    const unexposed = [...response.headers.keys()].filter(
+      (name) =>
+        !SAFELISTED.includes(name) &&
+        !name.startsWith('access-control-') &&
+        !exposed(response).includes(name),
+    );
+    expect(unexposed).toEqual([]);
+  });
+
   it('is on errors too', async () => {
     const response = await api('/api/v1/data-element?limit=0');
     await response.body?.cancel();

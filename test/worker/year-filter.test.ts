@@ -14,7 +14,6 @@ describe('GET /api/v1/data-element: year', () => {
     'year=20%2023',
     'year=1e3',
     'year=2023&year=dua-ribu',
-    'year=99999999999999999999',
   ])('answers %s with 400 naming year', async (query) => {
     const message = await expectErrorBody(await search(query), 400, 'message');
     expect(message).toMatch(/\byear\b/);
@@ -26,6 +25,19 @@ describe('GET /api/v1/data-element: year', () => {
     expect(await response.text()).toBe('[]');
     expect(response.headers.get('x-total-count')).toBe('0');
   });
+
+  it.each(['year=9007199254740992', 'year=99999999999999999999', 'year=-1' + '0'.repeat(400)])(
+    'reads an integer past 2^53 − 1 as a year no element has: %s',
+    async (query) => {
+      const response = await search(query);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('[]');
+      expect(response.headers.get('x-total-count')).toBe('0');
+      const facets = await api(`/api/v1/facets?${query}`);
+      expect(facets.status).toBe(200);
+      expect(((await facets.json()) as { total: number }).total).toBe(0);
+    },
+  );
 
   it('still checks the slugs beside it', async () => {
     const error = await expectErrorBody(await search('year=2023&sector=tidak-ada'), 404, 'error');
