@@ -65,6 +65,10 @@ export const CACHE_CONTROL = 'public, max-age=300, s-maxage=86400, stale-while-r
 export const ERROR_CACHE_CONTROL = 'no-store';
 /** X-Content-Type-Options of every answer: browsers take the content type as given. */
 export const CONTENT_TYPE_OPTIONS = 'nosniff';
+/** The methods the API answers: it is read-only (any other is a 405 with this Allow). */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+/** How long a browser may keep a CORS preflight's answer, in seconds. */
+export const PREFLIGHT_MAX_AGE_S = 86400;
 /** Headers a script of another origin may read (Access-Control-Expose-Headers, on every answer). */
 export const EXPOSED_HEADERS = [
   'ETag',

@@ -2,6 +2,7 @@
 // place (app.onError), with the same CORS and nosniff headers as every other answer.
 import { HTTPException } from 'hono/http-exception';
 import {
+  ALLOWED_METHODS,
   ERROR_CACHE_CONTROL,
   FETCH_FAILED,
   MAX_PAGED_QUERY_LENGTH,
@@ -9,8 +10,6 @@ import {
   type ReferenceListName,
 } from '../core/contract.ts';
 import type { ErrorBody, MessageBody } from '../core/schema.ts';
-
-export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
 const jsonException = (
   status: 400 | 404 | 405 | 414,

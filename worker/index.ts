@@ -24,18 +24,14 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import {
+  ALLOWED_METHODS,
   CONTENT_TYPE_OPTIONS,
   DOCUMENTATION_FILES,
   EXPOSED_HEADERS,
+  PREFLIGHT_MAX_AGE_S,
   REFERENCE_LISTS,
 } from '../core/contract.ts';
-import {
-  ALLOWED_METHODS,
-  listFetchFailed,
-  methodNotAllowed,
-  notFound,
-  searchFetchFailed,
-} from './http-errors.ts';
+import { listFetchFailed, methodNotAllowed, notFound, searchFetchFailed } from './http-errors.ts';
 import type { AppEnv } from './responses.ts';
 import { serveDocumentation } from './routes/documentation.ts';
 import { oneElement, tableAsCsv } from './routes/element.ts';
@@ -89,7 +85,7 @@ app.use(
     origin: '*',
     allowMethods: ALLOWED_METHODS,
     exposeHeaders: EXPOSED_HEADERS,
-    maxAge: 86400,
+    maxAge: PREFLIGHT_MAX_AGE_S,
   }),
 );
 

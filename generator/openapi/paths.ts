@@ -4,7 +4,7 @@ import { DOCUMENTATION_FILES, REFERENCE_LISTS } from '../../core/contract.ts';
 import { dataElementExample, projectedElementExample } from '../../core/examples.ts';
 import { FacetParameters, SearchParameters } from '../../core/schema.ts';
 import { parameterRefs } from './parameters.ts';
-import { okHeaders, responseRef, type ResponseName } from './responses.ts';
+import { okHeaders, RESPONSES, responseRef, type ResponseName } from './responses.ts';
 import { schemaRef } from './schemas.ts';
 
 const JSON_TYPE = 'application/json';
@@ -47,6 +47,7 @@ function operation({
   const errorResponses = Object.fromEntries(
     Object.entries(errors).map(([status, name]) => [status, responseRef(name)]),
   );
+  const responses = { '200': ok, '304': responseRef(notModified), ...errorResponses };
   return {
     get: {
       operationId,
@@ -54,9 +55,39 @@ function operation({
       summary,
       description,
       parameters: [...parameters, ...parameterRefs('ifNoneMatch')],
-      responses: { '200': ok, '304': responseRef(notModified), ...errorResponses },
+      responses,
+    },
+    head: {
+      operationId: `${operationId}Head`,
+      tags: [tag],
+      summary: `${summary}: headers only`,
+      description: 'The status and headers GET would give, without the body.',
+      parameters: [...parameters, ...parameterRefs('ifNoneMatch')],
+      responses: withoutBodies(responses),
+    },
+    options: {
+      operationId: `${operationId}Preflight`,
+      tags: [tag],
+      summary: 'CORS preflight',
+      description: 'What a browser asks before a request of another origin with custom headers.',
+      parameters,
+      responses: { '204': responseRef('Preflight') },
     },
   };
+}
+
+/** The same answers with their headers and no body: what HEAD gives. */
+function withoutBodies(responses: Record<string, object>) {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      const described = (
+        '$ref' in response
+          ? RESPONSES[(response.$ref as string).split('/').pop() as ResponseName]
+          : response
+      ) as { description: string; headers?: object };
+      return [status, { description: described.description, headers: described.headers }];
+    }),
+  );
 }
 
 const elementExamples = {

@@ -1,5 +1,6 @@
 // Headers and the answers shared by several operations: 304, and the error bodies of contract §3.
 import {
+  ALLOWED_METHODS,
   CACHE_CONTROL,
   CONTENT_TYPE_OPTIONS,
   DOCUMENTATION_CSP,
@@ -7,6 +8,7 @@ import {
   EXPOSED_HEADERS,
   MAX_LIMIT,
   MAX_PAGED_QUERY_LENGTH,
+  PREFLIGHT_MAX_AGE_S,
 } from '../../core/contract.ts';
 import {
   fetchFailedExample,
@@ -83,7 +85,22 @@ export const HEADERS = {
   Allow: {
     required: true,
     description: 'The methods the API answers.',
-    schema: { type: 'string', const: 'GET, HEAD, OPTIONS' },
+    schema: { type: 'string', const: ALLOWED_METHODS.join(', ') },
+  },
+  'Access-Control-Allow-Methods': {
+    required: true,
+    description: 'The methods a script of another origin may use.',
+    schema: { type: 'string', const: ALLOWED_METHODS.join(',') },
+  },
+  'Access-Control-Allow-Headers': {
+    description:
+      'The request headers the preflight asked for (`Access-Control-Request-Headers`), allowed.',
+    schema: { type: 'string' },
+  },
+  'Access-Control-Max-Age': {
+    required: true,
+    description: 'How long, in seconds, a browser may keep this preflight.',
+    schema: { type: 'string', const: String(PREFLIGHT_MAX_AGE_S) },
   },
 };
 type HeaderName = keyof typeof HEADERS;
@@ -120,6 +137,16 @@ const errorResponse = (
 });
 
 export const RESPONSES = {
+  Preflight: {
+    description:
+      'A CORS preflight: any origin may read the answers of GET and HEAD, with any request header. No body.',
+    headers: headerRefs(
+      ...EVERY_ANSWER,
+      'Access-Control-Allow-Methods',
+      'Access-Control-Allow-Headers',
+      'Access-Control-Max-Age',
+    ),
+  },
   NotModified: {
     description: '`If-None-Match` named the current ETag: nothing changed. No body.',
     headers: headerRefs('ETag', 'Cache-Control', ...EVERY_ANSWER),

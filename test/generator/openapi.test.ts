@@ -94,13 +94,21 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('documents 200, 304 and the error answers of every operation', () => {
+  it('documents 200, 304 and the error answers of every operation, HEAD and the preflight', () => {
     for (const [path, item] of Object.entries<any>(document.paths)) {
-      expect(Object.keys(item), path).toEqual(['get']);
+      expect(Object.keys(item), path).toEqual(['get', 'head', 'options']);
       expect(Object.keys(item.get.responses), path).toEqual(
         expect.arrayContaining(['200', '304', '400']),
       );
       expect(item.get.responses['200'].headers, path).toHaveProperty('ETag');
+      // HEAD: the same statuses and headers, no body
+      expect(Object.keys(item.head.responses), path).toEqual(Object.keys(item.get.responses));
+      for (const response of Object.values<any>(item.head.responses))
+        expect(response, path).not.toHaveProperty('content');
+      expect(item.head.responses['200'].headers, path).toEqual(item.get.responses['200'].headers);
+      expect(item.options.responses, path).toEqual({
+        '204': { $ref: '#/components/responses/Preflight' },
+      });
     }
     expect(document.paths['/api/v1/data-element'].get.responses['200'].headers).toHaveProperty([
       'X-Total-Count',

@@ -236,8 +236,9 @@ describe('one build reports every problem, whatever else is wrong', () => {
         v[1]._id = v[0]._id;
       }),
     );
-    const problems = compileCatalogueFolder(dir).problems;
-    const report = problemReport({ problems });
+    const compiled = compileCatalogueFolder(dir);
+    const problems = compiled.problems;
+    const report = problemReport(compiled);
     expect(report).toMatch(/2022\.json: \[1\]\.unit: is missing/);
     expect(report).toMatch(/2022\.json: \[1\]\.dataSource: unknown data source id "f+"/);
     expect(report).toMatch(/2022\.json: \[1\]\.data\[0\]\.table\.rows\[0\]: row has \d+ cells/);
@@ -247,8 +248,9 @@ describe('one build reports every problem, whatever else is wrong', () => {
 
   it('a list item of the wrong shape is reported once, not again by every reference to it', () => {
     const dir = mutatedCatalogue((dir) => edit(dir, 'category.json', (v) => void delete v[0].slug));
-    const problems = compileCatalogueFolder(dir).problems;
-    expect(problemReport({ problems })).toMatch(/category\.json: \[0\]\.slug: /);
+    const compiled = compileCatalogueFolder(dir);
+    const problems = compiled.problems;
+    expect(problemReport(compiled)).toMatch(/category\.json: \[0\]\.slug: /);
     expect(problems).toHaveLength(1);
   });
 
@@ -256,8 +258,9 @@ describe('one build reports every problem, whatever else is wrong', () => {
     const dir = mutatedCatalogue((dir) =>
       writeFileSync(join(dir, 'category.json'), '{"not": "a list"}'),
     );
-    const problems = compileCatalogueFolder(dir).problems;
-    expect(problemReport({ problems })).toMatch(/category\.json: \(root\): /);
+    const compiled = compileCatalogueFolder(dir);
+    const problems = compiled.problems;
+    expect(problemReport(compiled)).toMatch(/category\.json: \(root\): /);
     expect(problems).toHaveLength(1);
   });
 });

@@ -108,13 +108,15 @@ async function check(
   const response = await fetch(url, init);
   expect(response.status, `${init.method ?? 'GET'} ${pathAndQuery}`).toBe(init.expectStatus);
   const path = documentedPath(url.pathname.replace(/(.)\/$/, '$1'));
-  const responses = document.paths[path].get.responses as Json;
+  const method = (init.method ?? 'GET').toLowerCase();
+  expect(document.paths[path], `${path} documents ${method}`).toHaveProperty([method]);
+  const responses = document.paths[path][method].responses as Json;
   const status = String(init.expectStatus);
-  expect(responses, `${path} documents ${status}`).toHaveProperty([status]);
+  expect(responses, `${method} ${path} documents ${status}`).toHaveProperty([status]);
   await expectDocumented(
     response,
     responses[status],
-    `/${pointer('paths', path, 'get', 'responses', status)}`,
+    `/${pointer('paths', path, method, 'responses', status)}`,
     init.method,
   );
   return response;
@@ -154,6 +156,16 @@ describe('answers of the Worker against /api/v1/openapi.json', () => {
       headers: { 'if-none-match': head.headers.get('etag')! },
       expectStatus: 304,
     });
+  });
+
+  it.each(successes)('OPTIONS, a preflight and a plain one: %s', async (_, path) => {
+    const preflight = {
+      origin: 'https://portal.example',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'if-none-match',
+    };
+    await check(worker.url, path(), { method: 'OPTIONS', headers: preflight, expectStatus: 204 });
+    await check(worker.url, path(), { method: 'OPTIONS', expectStatus: 204 });
   });
 
   it.each([
