@@ -4,9 +4,9 @@
 // deleted with whatever it holds. Checked on real paths (symbolic links resolved) before anything
 // is read or written.
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { MANIFEST_PATH } from '../core/snapshot-layout.ts';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MANIFEST_PATH } from '../core/snapshot-layout.ts';
 
 /** Where a path lies relative to a folder. */
 export type Relation = 'same' | 'contains' | 'inside' | 'apart';
