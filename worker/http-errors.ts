@@ -15,17 +15,21 @@ const jsonException = (
   status: 400 | 404 | 405 | 414,
   body: object,
   headers: Record<string, string> = {},
-) =>
-  new HTTPException(status, {
-    res: new Response(JSON.stringify(body), {
+) => {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return new HTTPException(status, {
+    res: new Response(bytes, {
       status,
       headers: {
         'content-type': 'application/json; charset=utf-8',
         'cache-control': ERROR_CACHE_CONTROL,
+        // stated, so that HEAD (the same headers, no body) gives it as GET does
+        'content-length': String(bytes.length),
         ...headers,
       },
     }),
   });
+};
 
 export const unknownSlug = (list: ReferenceListName, slug: string) => {
   const { label, endpoint } = REFERENCE_LISTS.find((l) => l.name === list)!;

@@ -70,3 +70,25 @@ describe('methods', () => {
     expect(response.headers.get('access-control-allow-methods')).toMatch(/GET/);
   });
 });
+
+describe('HEAD', () => {
+  it.each([
+    '/api/v1/data-element?limit=0',
+    '/api/v1/data-element?title=(%3F%3Da)',
+    '/api/v1/data-element?sector=tidak-ada',
+    '/api/v1/data-element/tidak-ada',
+    '/api/v1/data-element/000000000000000000001001/1800.csv',
+    '/api/v1/nothing',
+  ])(
+    'gives an error the headers of its GET, Content-Length included, and no body: %s',
+    async (path) => {
+      const get = await api(path);
+      const body = await get.text();
+      const head = await api(path, { method: 'HEAD' });
+      expect(head.status).toBe(get.status);
+      expect(await head.text()).toBe('');
+      expect(get.headers.get('content-length')).toBe(String(new TextEncoder().encode(body).length));
+      expect(Object.fromEntries(head.headers)).toEqual(Object.fromEntries(get.headers));
+    },
+  );
+});
