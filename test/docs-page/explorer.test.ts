@@ -82,13 +82,28 @@ async function openPage(
 /** Waits until the explorer has answered the search whose request URL contains `part`. */
 async function settled(page: Page, part: string) {
   // Runs in the page: no closure, and `any` for its globals (the Node project has no DOM types).
-  await page.waitForFunction((expected) => {
-    const { document } = globalThis as any;
-    return (
-      document.getElementById('request-url').value.includes(expected) &&
-      document.getElementById('results').getAttribute('aria-busy') === 'false'
-    );
-  }, part);
+  try {
+    await page.waitForFunction((expected) => {
+      const { document } = globalThis as any;
+      return (
+        document.getElementById('request-url').value.includes(expected) &&
+        document.getElementById('results').getAttribute('aria-busy') === 'false'
+      );
+    }, part);
+  } catch (error) {
+    // what the page showed when the wait gave up, so that a failure says where it stopped
+    const shown = await page
+      .evaluate(() => {
+        const { document } = globalThis as any;
+        return {
+          requestUrl: document.getElementById('request-url')?.value,
+          busy: document.getElementById('results')?.getAttribute('aria-busy'),
+          text: document.getElementById('results')?.innerText?.slice(0, 300),
+        };
+      })
+      .catch((reason: Error) => reason.message);
+    throw new Error(`${(error as Error).message}\npage: ${JSON.stringify(shown)}`);
+  }
 }
 
 const requestUrl = (page: Page) => page.locator('#request-url').inputValue();
