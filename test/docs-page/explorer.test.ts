@@ -102,7 +102,9 @@ async function settled(page: Page, part: string) {
         };
       })
       .catch((reason: Error) => reason.message);
-    throw new Error(`${(error as Error).message}\npage: ${JSON.stringify(shown)}`);
+    throw new Error(`${(error as Error).message}\npage: ${JSON.stringify(shown)}`, {
+      cause: error,
+    });
   }
 }
 
