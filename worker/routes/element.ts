@@ -95,5 +95,3 @@ function hasYear(index: LoadedIndex, element: number, year: number): boolean {
   const y = Number.isSafeInteger(year) ? index.years.indexOf(year) : -1;
   return y >= 0 && postingList(index.sections, 'year', y).includes(element);
 }
-
-/** The id as a file name: anything outside a safe set becomes "_". */
