@@ -1,5 +1,5 @@
 // One load measurement with autocannon: requests/s, latency percentiles, errors, bytes/answer.
-import autocannon from 'autocannon';
+import autocannon from './autocannon.ts';
 
 export interface LoadFigures {
   rps: number;

@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import autocannon from './autocannon.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
 import { ANSWER_CACHE_ELEMENTS, FACET_CACHE_BYTES } from '../worker/answer-cache.ts';
 import { ELEMENT_CACHE_BYTES } from '../worker/element-cache.ts';
