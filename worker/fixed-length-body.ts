@@ -2,8 +2,11 @@
 
 /**
  * A byte stream with a known length over an async generator, pulled only as fast as it is read.
- * A cancelled body calls `onCancel` at once (the generator may be waiting on a read that would
- * hold its cleanup back), then returns the generator.
+ * Each chunk is written as soon as the generator gives it, before the generator is resumed:
+ * workerd's `write()` copies the bytes at once (its internal streams keep a copy of every chunk
+ * written), so the generator may reuse a chunk's buffer for the next one (answer-stream.ts).
+ * A body the reader cancels calls `onCancel` at once (the generator may be waiting on a read
+ * that would hold its cleanup back), then returns the generator.
  */
 export function fixedLengthStream(
   length: number,
@@ -11,20 +14,29 @@ export function fixedLengthStream(
   { onError, onCancel }: { onError: (error: unknown) => void; onCancel?: () => void },
 ): ReadableStream<Uint8Array> {
   const { readable, writable } = new FixedLengthStream(length);
-  const pump = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { value, done } = await source.next();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    async cancel() {
-      onCancel?.();
+  const writer = writable.getWriter();
+  let cancelled = false;
+  writer.closed.catch(() => {
+    cancelled = true;
+    onCancel?.();
+  });
+  void (async () => {
+    try {
+      for (;;) {
+        await writer.ready;
+        const { value, done } = await source.next();
+        if (done) break;
+        if (cancelled) return;
+        writer.write(value).catch(() => undefined); // its failure shows in `closed`
+      }
+      await writer.close();
+    } catch (error) {
+      if (!cancelled && !isClientGone(error)) onError(error);
+      writer.abort(error).catch(() => undefined);
+    } finally {
       await source.return(undefined);
-    },
-  });
-  pump.pipeTo(writable).catch((error: unknown) => {
-    if (!isClientGone(error)) onError(error);
-  });
+    }
+  })();
   return readable;
 }
 

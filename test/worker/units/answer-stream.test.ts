@@ -211,4 +211,43 @@ describe('ChunkWriter', () => {
     small.piece(new Uint8Array(10));
     expect([...small.rest()].map((chunk) => chunk.buffer.byteLength)).toEqual([10]);
   });
+
+  it('uses a chunk buffer again once the consumer has asked for the next chunk', () => {
+    const piece = new Uint8Array(100_000);
+    const out = new ChunkWriter(piece.length * 6);
+    const seen: { buffer: ArrayBufferLike; first: number }[] = [];
+    const copies: Uint8Array[] = [];
+    for (let i = 0; i < 6; i++) {
+      out.piece(piece.fill(i + 1));
+      for (const chunk of out.full()) {
+        seen.push({ buffer: chunk.buffer, first: chunk[0]! });
+        copies.push(chunk.slice()); // what a response body does: copy before asking for more
+      }
+    }
+    for (const chunk of out.rest()) copies.push(chunk.slice());
+    // six pieces of 100,000 bytes fill several 128 KiB chunks from one or two buffers
+    expect(new Set(seen.map((s) => s.buffer)).size).toBeLessThanOrEqual(2);
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    const joined = new Uint8Array(copies.reduce((sum, c) => sum + c.length, 0));
+    let at = 0;
+    for (const chunk of copies) {
+      joined.set(chunk, at);
+      at += chunk.length;
+    }
+    expect(joined.length).toBe(600_000);
+    for (let i = 0; i < 6; i++) expect(joined[i * 100_000 + 99_999]).toBe(i + 1);
+  });
+
+  it('writes single bytes and short and long ranges in order', () => {
+    const source = encoder.encode('x'.repeat(10) + 'y'.repeat(200));
+    const out = new ChunkWriter(1 + 5 + 1 + 150 + 1);
+    out.byte(0x7b);
+    out.range(source, 3, 8); // short: copied byte by byte
+    out.byte(0x2c);
+    out.range(source, 20, 170); // long: copied as a view
+    out.byte(0x7d);
+    expect([...out.rest()].map((chunk) => decoder.decode(chunk)).join('')).toBe(
+      `{${'x'.repeat(5)},${'y'.repeat(150)}}`,
+    );
+  });
 });

@@ -18,6 +18,28 @@ describe('LruCache', () => {
     expect(cache.size).toBe(4);
   });
 
+  it('keeps an entry read since it was added over older unread ones, through many evictions', () => {
+    const cache = new LruCache<number, string>(10, () => 1);
+    for (let i = 0; i < 10; i++) cache.set(i, `v${i}`);
+    for (let i = 10; i < 40; i++) {
+      cache.get(0); // read before each addition: always the most recently used
+      cache.set(i, `v${i}`);
+    }
+    expect(cache.get(0)).toBe('v0');
+    expect(cache.has(39)).toBe(true);
+    expect(cache.has(1)).toBe(false);
+    expect(cache.size).toBe(10);
+  });
+
+  it('does not keep a value larger than its capacity, nor drop others for it', () => {
+    const cache = new LruCache<string, string>(5, (value) => value.length);
+    cache.set('a', 'xx');
+    cache.set('big', 'xxxxxx');
+    expect(cache.has('big')).toBe(false);
+    expect(cache.get('a')).toBe('xx');
+    expect(cache.size).toBe(2);
+  });
+
   it('replaces an entry and counts its new size', () => {
     const cache = new LruCache<string, string>(10, (value) => value.length);
     cache.set('a', 'xxxx');
@@ -62,6 +84,18 @@ describe('fixedLengthStream', () => {
       new Uint8Array([1, 2, 3]),
     );
     expect(state.finished).toBe(true);
+  });
+
+  it('streams a generator that fills one buffer again for every chunk', async () => {
+    // workerd copies each chunk as it is written, so answer-stream.ts reuses its chunk buffers
+    async function* reused() {
+      const buffer = new Uint8Array(3);
+      for (let i = 0; i < 4; i++) yield buffer.fill(i + 1);
+    }
+    const body = fixedLengthStream(12, reused(), { onError: () => undefined });
+    expect(new Uint8Array(await new Response(body).arrayBuffer())).toEqual(
+      new Uint8Array([1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]),
+    );
   });
 
   it('returns the generator when the reader cancels', async () => {
