@@ -1,6 +1,13 @@
 // workerd only: a response body of known length (FixedLengthStream keeps Content-Length).
 
 /**
+ * Bytes a body holds written but not yet sent before the generator waits. Without a high-water
+ * mark workerd applies no backpressure at all: an answer was copied into the runtime as fast as
+ * it was made, whatever the client read (the load test's runtime reached 936 MiB).
+ */
+export const BODY_QUEUE_BYTES = 256 * 1024;
+
+/**
  * A byte stream with a known length over an async generator, pulled only as fast as it is read.
  * Each chunk is written as soon as the generator gives it, before the generator is resumed:
  * workerd's `write()` copies the bytes at once (its internal streams keep a copy of every chunk
@@ -13,7 +20,7 @@ export function fixedLengthStream(
   source: AsyncGenerator<Uint8Array>,
   { onError, onCancel }: { onError: (error: unknown) => void; onCancel?: () => void },
 ): ReadableStream<Uint8Array> {
-  const { readable, writable } = new FixedLengthStream(length);
+  const { readable, writable } = new FixedLengthStream(length, { highWaterMark: BODY_QUEUE_BYTES });
   const writer = writable.getWriter();
   let cancelled = false;
   writer.closed.catch(() => {

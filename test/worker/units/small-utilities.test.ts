@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { etagMatches, hashString } from '../../../worker/cache-headers.ts';
 import { csvAttachment } from '../../../worker/csv-attachment.ts';
-import { fixedLengthStream } from '../../../worker/fixed-length-body.ts';
+import { BODY_QUEUE_BYTES, fixedLengthStream } from '../../../worker/fixed-length-body.ts';
 import { LruCache } from '../../../worker/lru-cache.ts';
 import { pagingLinks } from '../../../worker/paging-links.ts';
 import { RUN_READ_BYTES, RunReader } from '../../../worker/run-reader.ts';
@@ -96,6 +96,21 @@ describe('fixedLengthStream', () => {
     expect(new Uint8Array(await new Response(body).arrayBuffer())).toEqual(
       new Uint8Array([1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]),
     );
+  });
+
+  it('waits for the reader: a body nobody reads takes no more than its queue from the generator', async () => {
+    const chunk = new Uint8Array(16 * 1024);
+    let given = 0;
+    async function* many() {
+      for (let i = 0; i < 1000; i++) {
+        given++;
+        yield chunk;
+      }
+    }
+    const body = fixedLengthStream(chunk.length * 1000, many(), { onError: () => undefined });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(given * chunk.length).toBeLessThanOrEqual(BODY_QUEUE_BYTES + 2 * chunk.length);
+    await body.cancel();
   });
 
   it('returns the generator when the reader cancels', async () => {
