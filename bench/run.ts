@@ -336,7 +336,7 @@ function report(results: SizeResult[], pgNote: string): string {
     `- command: \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\``,
     `- Node ${process.version}, wrangler ${wranglerVersion}, CPU ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
     `- catalogues: \`npm run synth -- --elements N --titles ${TITLES}\` (nearly all titles distinct)`,
-    `- load: autocannon, 10 connections, loopback; every server on this one machine. Ours and the limit in turns after ${WARM_UP_SECONDS} s of unmeasured load each, ${SLICES} slices of ${SECONDS} s each, pooled; the peers one cell of ${SECONDS} s`,
+    `- load: autocannon (answers counted, not kept: bench/autocannon.ts), 10 connections, loopback; every server on this one machine. Ours and the limit in turns after ${WARM_UP_SECONDS} s of unmeasured load each, ${SLICES} slices of ${SECONDS} s each, pooled; the peers one cell of ${SECONDS} s`,
     `- ${pgNote}`,
     '',
     'Cells: requests per second and median latency. Ratios: ours / peer in requests per second (above 1 means ours is faster).',
