@@ -217,22 +217,19 @@ export class ChunkWriter {
   }
 
   piece(bytes: Uint8Array) {
-    if (this.chunk && this.used + bytes.length > this.chunk.length) this.flush();
     if (bytes.length > CHUNK_BYTES) {
+      this.flush();
       this.ready.push(bytes);
       this.left -= bytes.length;
       return;
     }
-    this.chunk ??= this.newChunk(Math.max(bytes.length, this.left));
-    this.chunk.set(bytes, this.used);
+    this.room(bytes.length).set(bytes, this.used);
     this.used += bytes.length;
   }
 
   /** One byte (a comma, a bracket). */
   byte(value: number) {
-    if (this.chunk && this.used === this.chunk.length) this.flush();
-    this.chunk ??= this.newChunk(Math.max(1, this.left));
-    this.chunk[this.used++] = value;
+    this.room(1)[this.used++] = value;
   }
 
   /**
@@ -243,8 +240,7 @@ export class ChunkWriter {
   range(bytes: Uint8Array, start: number, end: number) {
     const length = end - start;
     if (length > SHORT_RANGE_BYTES) return this.piece(bytes.subarray(start, end));
-    if (this.chunk && this.used + length > this.chunk.length) this.flush();
-    const chunk = (this.chunk ??= this.newChunk(Math.max(length, this.left)));
+    const chunk = this.room(length);
     let at = this.used;
     for (let i = start; i < end; i++) chunk[at++] = bytes[i]!;
     this.used = at;
@@ -269,6 +265,12 @@ export class ChunkWriter {
   *rest(): Generator<Uint8Array> {
     this.flush();
     yield* this.full();
+  }
+
+  /** The chunk to write `length` more bytes into: the current one if they fit, else a new one. */
+  private room(length: number): Uint8Array {
+    if (this.chunk && this.used + length > this.chunk.length) this.flush();
+    return (this.chunk ??= this.newChunk(Math.max(length, this.left)));
   }
 
   private newChunk(wanted: number): Uint8Array {

@@ -44,10 +44,9 @@ function operation({
   notModified = 'NotModified',
   errors,
 }: Operation) {
-  const errorResponses = Object.fromEntries(
-    Object.entries(errors).map(([status, name]) => [status, responseRef(name)]),
-  );
-  const responses = { '200': ok, '304': responseRef(notModified), ...errorResponses };
+  const shared: Record<string, ResponseName> = { '304': notModified, ...errors };
+  const byStatus = <T>(as: (name: ResponseName) => T) =>
+    Object.fromEntries(Object.entries(shared).map(([status, name]) => [status, as(name)]));
   return {
     get: {
       operationId,
@@ -55,7 +54,7 @@ function operation({
       summary,
       description,
       parameters: [...parameters, ...parameterRefs('ifNoneMatch')],
-      responses,
+      responses: { '200': ok, ...byStatus(responseRef) },
     },
     head: {
       operationId: `${operationId}Head`,
@@ -63,7 +62,10 @@ function operation({
       summary: `${summary}: headers only`,
       description: 'The status and headers GET would give, without the body.',
       parameters: [...parameters, ...parameterRefs('ifNoneMatch')],
-      responses: withoutBodies(responses),
+      responses: {
+        '200': withoutBody(ok),
+        ...byStatus((name) => withoutBody(RESPONSES[name])),
+      },
     },
     options: {
       operationId: `${operationId}Preflight`,
@@ -76,18 +78,10 @@ function operation({
   };
 }
 
-/** The same answers with their headers and no body: what HEAD gives. */
-function withoutBodies(responses: Record<string, object>) {
-  return Object.fromEntries(
-    Object.entries(responses).map(([status, response]) => {
-      const described = (
-        '$ref' in response
-          ? RESPONSES[(response.$ref as string).split('/').pop() as ResponseName]
-          : response
-      ) as { description: string; headers?: object };
-      return [status, { description: described.description, headers: described.headers }];
-    }),
-  );
+/** An answer's description and headers without its body: what HEAD gives. */
+function withoutBody(response: object) {
+  const { description, headers } = response as { description: string; headers?: object };
+  return { description, headers };
 }
 
 const elementExamples = {
