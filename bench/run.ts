@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { publishedElements, publishedLists } from '../test/support/node/published-snapshot.ts';
 import { measureLoad, pooled, type LoadFigures } from './load.ts';
 import { startPostgres, startPostgresPeer, type PostgresServer } from './peers/postgres.ts';
+import { EDGE_CACHE_MIN_BYTES } from '../core/contract.ts';
 import { QUERY_MIX, resolveQuery, type BenchQuery } from './query-mix.ts';
 import { startWorker, type RunningWorker } from './start-worker.ts';
 import { TITLES, WORK, prepareCatalogue } from './synthetic-catalogue.ts';
@@ -43,7 +44,7 @@ if (!Number.isInteger(SLICES) || SLICES < 1)
 const WARM_UP_SECONDS = 1;
 /** Fresh workerd isolates per kind for the cold start (workerd's clock moves in whole ms). */
 const COLD_START_RUNS = values.quick ? 5 : 15;
-const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, pg: 54329 };
+const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, assembled: 8805, pg: 54329 };
 
 // ---- cleanup of everything started, whatever happens ---------------------------------------
 type Stopper = () => Promise<void> | void;
@@ -171,6 +172,8 @@ interface Row {
   firstMs: number;
   ours: LoadFigures;
   limit?: LoadFigures;
+  /** Our Worker with the edge cache off, for answers large enough to be kept there. */
+  assembled?: LoadFigures;
   naive?: LoadFigures;
   postgres?: LoadFigures;
 }
@@ -203,6 +206,16 @@ async function benchSize(
   const ours = await started(
     startWorker({ config: 'wrangler.toml', assets: dist, port: PORTS.ours }),
   );
+  // the same Worker with the edge cache off: every answer assembled, as on workers.dev or for a
+  // query not asked for before (worker/edge-cache.ts)
+  const assembled = await started(
+    startWorker({
+      config: 'wrangler.toml',
+      assets: dist,
+      port: PORTS.assembled,
+      vars: { EDGE_CACHE: 'off' },
+    }),
+  );
   await timeRequest(`${ours.url}/api/v1/category`); // isolate up, manifest loaded; the index not yet
   const probe = QUERY_MIX.find((q) => q.name === 'title + two filters')!;
   const cold = await timeRequest(`${ours.url}${probe.path}`);
@@ -217,12 +230,13 @@ async function benchSize(
   const queries = await Promise.all(mix.map((query) => resolveQuery(query, ours.url)));
   const limitFile = (i: number) => `q${i}.${queries[i]!.path.endsWith('.csv') ? 'csv' : 'json'}`;
 
-  // the limit: each answer, precomputed, as a static file of the same workerd
+  // the limit: each answer, precomputed, as a static file of the same workerd (fetched from the
+  // assembling Worker: our own first requests below stay first requests)
   const limitDir = join(WORK, `limit-${size}`);
   rmSync(limitDir, { recursive: true, force: true });
   mkdirSync(limitDir, { recursive: true });
   for (const [i, query] of queries.entries()) {
-    const response = await fetch(`${ours.url}${query.path}`);
+    const response = await fetch(`${assembled.url}${query.path}`);
     const bytes = Buffer.from(await response.arrayBuffer());
     // a static asset may have 25 MiB at most: a larger answer has no static-file limit to compare
     // with
@@ -279,8 +293,11 @@ async function benchSize(
     // from the queries before; the load that follows measures the warm steady state.
     const first = await timeRequest(`${ours.url}${query.path}`);
     const hasLimit = existsSync(join(limitDir, limitFile(i)));
+    // answers the edge cache keeps are measured assembled too, in the same turns
+    const edgeCached = first.bytes >= EDGE_CACHE_MIN_BYTES;
     const oursSlices: LoadFigures[] = [];
     const limitSlices: LoadFigures[] = [];
+    const assembledSlices: LoadFigures[] = [];
     // One unmeasured second of the same load on each side first: a slice that starts cold (code
     // not yet optimized for this answer, the previous query's garbage still to collect) measured
     // up to a third below the next ones.
@@ -292,9 +309,17 @@ async function benchSize(
         `${limit.url}/${limitFile(queries.findIndex((q) => q.name === 'category list'))}`,
       );
     }
+    if (edgeCached) {
+      await measureLoad(`${assembled.url}${query.path}`, WARM_UP_SECONDS);
+      await drain(`${assembled.url}/api/v1/category`);
+    }
     for (let slice = 0; slice < SLICES; slice++) {
       oursSlices.push(await measureLoad(`${ours.url}${query.path}`, SECONDS));
       await drain(`${ours.url}/api/v1/category`);
+      if (edgeCached) {
+        assembledSlices.push(await measureLoad(`${assembled.url}${query.path}`, SECONDS));
+        await drain(`${assembled.url}/api/v1/category`);
+      }
       if (!hasLimit) continue;
       limitSlices.push(await measureLoad(`${limit.url}/${limitFile(i)}`, SECONDS));
       await drain(
@@ -303,6 +328,7 @@ async function benchSize(
     }
     const row: Row = { query, firstMs: first.ms, ours: pooled(oursSlices, SECONDS) };
     if (hasLimit) row.limit = pooled(limitSlices, SECONDS);
+    if (edgeCached) row.assembled = pooled(assembledSlices, SECONDS);
     if (query.oursOnly) {
       rows.push(row);
       continue;
@@ -341,6 +367,7 @@ function report(results: SizeResult[], pgNote: string): string {
     '',
     'Cells: requests per second and median latency. Ratios: ours / peer in requests per second (above 1 means ours is faster).',
     '"limit" is the same workerd serving the answer as a precomputed static file.',
+    `"ours" serves an answer of ${EDGE_CACHE_MIN_BYTES / 1048576} MiB or more, once asked for, from the edge cache (worker/edge-cache.ts); "assembled" is the same Worker with the edge cache off (as on workers.dev, or for an answer not asked for before), measured in the same turns.`,
   ];
   for (const r of results) {
     lines.push('', `## ${r.size.toLocaleString('en')} elements`, '');
@@ -361,13 +388,13 @@ function report(results: SizeResult[], pgNote: string): string {
     );
     lines.push(
       '',
-      '| query | search in process | reads (cold) | first request | ours | limit | ours/limit | naive | ours/naive | PostgreSQL | ours/PostgreSQL | bytes/answer | errors (ours) |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| query | search in process | reads (cold) | first request | ours | limit | ours/limit | assembled | assembled/limit | naive | ours/naive | PostgreSQL | ours/PostgreSQL | bytes/answer | errors (ours) |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const row of r.rows) {
       const inProc = r.inProcess.queries.find((q) => q.name === row.query.name);
       lines.push(
-        `| ${row.query.name} | ${inProc ? `${inProc.searchUs.toFixed(0)} µs` : '-'} | ${inProc ? `${inProc.reads} (${(inProc.bytesRead / 1048576).toFixed(1)} MiB)` : '-'} | ${row.firstMs.toFixed(0)} ms | ${cell(row.ours)} | ${cell(row.limit)} | ${ratio(row.ours, row.limit)} | ${cell(row.naive)} | ${ratio(row.ours, row.naive)} | ${cell(row.postgres)} | ${ratio(row.ours, row.postgres)} | ${row.ours.bytesPerResponse.toFixed(0)} | ${row.ours.errors} (p99 ${row.ours.p99} ms) |`,
+        `| ${row.query.name} | ${inProc ? `${inProc.searchUs.toFixed(0)} µs` : '-'} | ${inProc ? `${inProc.reads} (${(inProc.bytesRead / 1048576).toFixed(1)} MiB)` : '-'} | ${row.firstMs.toFixed(0)} ms | ${cell(row.ours)} | ${cell(row.limit)} | ${ratio(row.ours, row.limit)} | ${row.assembled ? cell(row.assembled) : 'as ours'} | ${row.assembled ? ratio(row.assembled, row.limit) : '-'} | ${cell(row.naive)} | ${ratio(row.ours, row.naive)} | ${cell(row.postgres)} | ${ratio(row.ours, row.postgres)} | ${row.ours.bytesPerResponse.toFixed(0)} | ${row.ours.errors} (p99 ${row.ours.p99} ms) |`,
       );
     }
     for (const f of r.inProcess.facets)

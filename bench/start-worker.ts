@@ -1,4 +1,7 @@
 // Starts a Worker in the real workerd on loopback (wrangler's unstable_startWorker), offline.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { unstable_startWorker } from 'wrangler';
 
 process.env.WRANGLER_SEND_METRICS = 'false';
@@ -16,11 +19,23 @@ export async function startWorker(options: {
   port: number;
   /** Opens wrangler's inspector on this port (none by default): bench/isolate-inspector.ts. */
   inspectorPort?: number;
+  /** Plain-text variables for the Worker (`EDGE_CACHE: 'off'`). */
+  vars?: Record<string, string>;
 }): Promise<RunningWorker> {
+  // Local storage (the edge cache's answers among it) starts empty and goes with the Worker: a
+  // first request is a first request, and nothing carries over from an earlier run.
+  const storage = mkdtempSync(join(tmpdir(), 'satu-worker-'));
   const worker = await unstable_startWorker({
     config: options.config,
     ...(options.assets ? { assets: options.assets } : {}),
+    bindings: Object.fromEntries(
+      Object.entries(options.vars ?? {}).map(([name, value]) => [
+        name,
+        { type: 'plain_text', value },
+      ]),
+    ),
     dev: {
+      persist: storage,
       remote: false,
       server: { hostname: '127.0.0.1', port: options.port },
       inspector:
@@ -32,5 +47,11 @@ export async function startWorker(options: {
     },
   } as Parameters<typeof unstable_startWorker>[0]);
   await worker.ready;
-  return { url: `http://127.0.0.1:${options.port}`, stop: () => worker.dispose() };
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    stop: async () => {
+      await worker.dispose();
+      rmSync(storage, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,4 +1,5 @@
-// workerd only: a response body of known length (FixedLengthStream keeps Content-Length).
+// workerd only: a response body of known length (FixedLengthStream keeps Content-Length), and
+// optionally a second body of the same bytes for a consumer that must never hold the first back.
 
 /**
  * Bytes a body holds written but not yet sent before the generator waits. Without a high-water
@@ -6,6 +7,27 @@
  * it was made, whatever the client read (the load test's runtime reached 936 MiB).
  */
 export const BODY_QUEUE_BYTES = 256 * 1024;
+
+/** Bytes the copy may hold written but not yet taken by its consumer. */
+export const COPY_QUEUE_BYTES = 1024 * 1024;
+/**
+ * How long the body waits for a copy whose queue is full before giving the copy up: its consumer
+ * (the edge cache) is local and fast, and one that stops reading must not hold the client.
+ */
+export const COPY_STALL_MS = 1000;
+
+export interface BodyOptions {
+  onError: (error: unknown) => void;
+  onCancel?: () => void;
+  /**
+   * Given a second body with the same chunks, and returns a promise that settles once it is done
+   * with it. The body goes at the pace of the slower of the two. The copy is best effort: it is
+   * given up (its body errors) when the first body fails or is cancelled, when its consumer
+   * settles before the end, or when its queue stays full for `COPY_STALL_MS`. Its length is not
+   * declared (a chunked body), so a copy cut short cannot pass for a whole one.
+   */
+  copyTo?: (copy: ReadableStream<Uint8Array>) => Promise<unknown>;
+}
 
 /**
  * A byte stream with a known length over an async generator, pulled only as fast as it is read.
@@ -18,10 +40,11 @@ export const BODY_QUEUE_BYTES = 256 * 1024;
 export function fixedLengthStream(
   length: number,
   source: AsyncGenerator<Uint8Array>,
-  { onError, onCancel }: { onError: (error: unknown) => void; onCancel?: () => void },
+  { onError, onCancel, copyTo }: BodyOptions,
 ): ReadableStream<Uint8Array> {
   const { readable, writable } = new FixedLengthStream(length, { highWaterMark: BODY_QUEUE_BYTES });
   const writer = writable.getWriter();
+  let copy = copyTo ? new BodyCopy(copyTo) : undefined;
   let cancelled = false;
   writer.closed.catch(() => {
     cancelled = true;
@@ -31,20 +54,78 @@ export function fixedLengthStream(
     try {
       for (;;) {
         await writer.ready;
+        if (copy && !(await copy.ready())) copy = copy.abandon();
         const { value, done } = await source.next();
         if (done) break;
         if (cancelled) return;
+        copy?.write(value);
         writer.write(value).catch(() => undefined); // its failure shows in `closed`
       }
       await writer.close();
+      copy?.close();
+      copy = undefined;
     } catch (error) {
       if (!cancelled && !isClientGone(error)) onError(error);
       writer.abort(error).catch(() => undefined);
     } finally {
+      copy?.abandon();
       await source.return(undefined);
     }
   })();
   return readable;
+}
+
+/** The second body of `fixedLengthStream`'s `copyTo`. */
+class BodyCopy {
+  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
+  private readonly consumed: Promise<void>;
+  private consumerDone = false;
+
+  constructor(consume: (copy: ReadableStream<Uint8Array>) => Promise<unknown>) {
+    const { readable, writable } = new IdentityTransformStream({ highWaterMark: COPY_QUEUE_BYTES });
+    this.writer = writable.getWriter();
+    this.consumed = consume(readable).then(
+      () => this.settle(),
+      () => this.settle(),
+    );
+  }
+
+  private settle() {
+    this.consumerDone = true;
+  }
+
+  /** Waits for room in the copy's queue: false when its consumer is done or stalled. */
+  async ready(): Promise<boolean> {
+    if (this.consumerDone) return false;
+    if ((this.writer.desiredSize ?? 0) > 0) return true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stalled = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), COPY_STALL_MS);
+    });
+    const ready = this.writer.ready.then(
+      () => !this.consumerDone,
+      () => false,
+    );
+    const done = this.consumed.then(() => false);
+    try {
+      return await Promise.race([ready, done, stalled]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  write(chunk: Uint8Array): void {
+    this.writer.write(chunk).catch(() => undefined);
+  }
+
+  close(): void {
+    this.writer.close().catch(() => undefined);
+  }
+
+  abandon(): undefined {
+    this.writer.abort(new Error('copy given up')).catch(() => undefined);
+    return undefined;
+  }
 }
 
 /** The client went away (workerd cancels the body): not an error of ours. */

@@ -2,9 +2,13 @@
 import type { Context } from 'hono';
 import type { PreparedAnswer } from './answer.ts';
 import { CACHE_CONTROL } from './cache-headers.ts';
-import { fixedLengthStream } from './fixed-length-body.ts';
+import { fixedLengthStream, type BodyOptions } from './fixed-length-body.ts';
 
-export type AppEnv = { Bindings: Env };
+/**
+ * The bindings of wrangler.toml, and one optional variable: `EDGE_CACHE = "off"` serves every
+ * answer assembled (edge-cache.ts; the benchmark measures both).
+ */
+export type AppEnv = { Bindings: Env & { EDGE_CACHE?: string } };
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -38,15 +42,20 @@ export function keepAlive(c: Context<AppEnv>): ((promise: Promise<unknown>) => v
 
 /**
  * A prepared answer as a response body of exact length. The first chunk is awaited before the
- * 200 is answered, so an unreadable snapshot is still a clean error.
+ * 200 is answered, so an unreadable snapshot is still a clean error. `copyTo`: a consumer of the
+ * same bytes that never holds the answer back (fixed-length-body.ts).
  */
-export async function streamedBody(answer: PreparedAnswer): Promise<ReadableStream<Uint8Array>> {
+export async function streamedBody(
+  answer: PreparedAnswer,
+  copyTo?: BodyOptions['copyTo'],
+): Promise<ReadableStream<Uint8Array>> {
   const stop = new AbortController();
   const chunks = answer.chunks(stop.signal);
   const first = await chunks.next();
   return fixedLengthStream(answer.length, prepend(first, chunks), {
     onError: (error) => console.error('answer cut short:', error),
     onCancel: () => stop.abort(),
+    copyTo,
   });
 }
 

@@ -4,6 +4,7 @@ import { MAX_PAGED_QUERY_LENGTH } from '../../core/contract.ts';
 import { answerFormat, prepareAnswer } from '../answer.ts';
 import { answerLength } from '../answer-stream.ts';
 import { etagMatches } from '../cache-headers.ts';
+import { edgeCachedAnswer } from '../edge-cache.ts';
 import { queryTooLongToPage } from '../http-errors.ts';
 import { pagingLinks } from '../paging-links.ts';
 import { budgetFor } from '../read-budget.ts';
@@ -33,12 +34,14 @@ export async function search(c: Context<AppEnv>) {
     paging.link = pagingLinks(url, matches.all.length, query.limit, query.offset);
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag, paging);
   const format = await answerFormat(index, store, budget, query.fields, keepAlive(c));
-  if (c.req.method === 'HEAD')
-    return new Response(null, {
-      headers: snapshotHeaders(etag, answerLength(matches.page, format), paging),
-    });
+  const length = answerLength(matches.page, format);
+  const headers = snapshotHeaders(etag, length, paging);
+  if (c.req.method === 'HEAD') return new Response(null, { headers });
+  // a large answer asked for before, whole in the data center's cache: streamed from there
+  const edgeCached = edgeCachedAnswer(c, budget, index.buildId, matches.answerKey, length);
+  const stored = await edgeCached?.lookup();
+  if (stored) return new Response(stored, { headers });
+  const storeCopy = await edgeCached?.reserveStore();
   const answer = prepareAnswer(index, store, budget, matches.page, format);
-  return new Response(await streamedBody(answer), {
-    headers: snapshotHeaders(etag, answer.length, paging),
-  });
+  return new Response(await streamedBody(answer, storeCopy), { headers });
 }

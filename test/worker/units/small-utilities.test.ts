@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { etagMatches, hashString } from '../../../worker/cache-headers.ts';
 import { csvAttachment } from '../../../worker/csv-attachment.ts';
-import { BODY_QUEUE_BYTES, fixedLengthStream } from '../../../worker/fixed-length-body.ts';
+import {
+  BODY_QUEUE_BYTES,
+  COPY_QUEUE_BYTES,
+  COPY_STALL_MS,
+  fixedLengthStream,
+} from '../../../worker/fixed-length-body.ts';
 import { LruCache } from '../../../worker/lru-cache.ts';
 import { pagingLinks } from '../../../worker/paging-links.ts';
 import { RUN_READ_BYTES, RunReader } from '../../../worker/run-reader.ts';
@@ -120,6 +125,80 @@ describe('fixedLengthStream', () => {
     await reader.cancel();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(state.finished).toBe(true);
+  });
+});
+
+describe('fixedLengthStream with a copy', () => {
+  /** `count` chunks of `size` bytes, each from one buffer filled again (as answers do). */
+  async function* chunks(count: number, size: number) {
+    const buffer = new Uint8Array(size);
+    for (let i = 0; i < count; i++) yield buffer.fill(i % 251);
+  }
+  const expected = (count: number, size: number) => {
+    const bytes = new Uint8Array(count * size);
+    for (let i = 0; i < count; i++) bytes.fill(i % 251, i * size, (i + 1) * size);
+    return bytes;
+  };
+  const bytesOf = async (body: ReadableStream<Uint8Array>) =>
+    new Uint8Array(await new Response(body).arrayBuffer());
+  // (toEqual on megabytes takes seconds)
+  const sameBytes = (a: Uint8Array, b: Uint8Array) =>
+    a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+  it('gives the copy the same bytes as the body, at the pace of the slower', async () => {
+    let copied: Promise<Uint8Array> | undefined;
+    const body = fixedLengthStream(40 * 1000, chunks(40, 1000), {
+      onError: () => undefined,
+      copyTo: (copy) => (copied = bytesOf(copy)),
+    });
+    expect(await bytesOf(body)).toEqual(expected(40, 1000));
+    expect(await copied).toEqual(expected(40, 1000));
+  });
+
+  it(`gives up a copy nobody reads once its queue stays full for ${COPY_STALL_MS} ms, and finishes the body`, async () => {
+    let copy: ReadableStream<Uint8Array> | undefined;
+    const size = 64 * 1024;
+    const count = Math.ceil((2 * COPY_QUEUE_BYTES) / size);
+    const body = fixedLengthStream(count * size, chunks(count, size), {
+      onError: () => undefined,
+      copyTo: (stream) => {
+        copy = stream;
+        return new Promise(() => undefined); // never reads, never settles
+      },
+    });
+    expect(sameBytes(await bytesOf(body), expected(count, size))).toBe(true);
+    await expect(bytesOf(copy!)).rejects.toThrow();
+  });
+
+  it('gives up the copy when its consumer settles first, and finishes the body', async () => {
+    // the stall guard's timer never fires here: only the consumer's settling can free the body
+    vi.useFakeTimers();
+    let copy: ReadableStream<Uint8Array> | undefined;
+    const size = 64 * 1024;
+    const count = Math.ceil((2 * COPY_QUEUE_BYTES) / size);
+    const body = fixedLengthStream(count * size, chunks(count, size), {
+      onError: () => undefined,
+      copyTo: async (stream) => {
+        copy = stream;
+      },
+    });
+    try {
+      expect(sameBytes(await bytesOf(body), expected(count, size))).toBe(true);
+      await expect(bytesOf(copy!)).rejects.toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up the copy when the body is cancelled: no short copy ends cleanly', async () => {
+    let copied: Promise<Uint8Array> | undefined;
+    const reader = fixedLengthStream(40 * 1000, chunks(40, 1000), {
+      onError: () => undefined,
+      copyTo: (copy) => (copied = bytesOf(copy)),
+    }).getReader();
+    await reader.read();
+    await reader.cancel();
+    await expect(copied).rejects.toThrow();
   });
 });
 

@@ -1,0 +1,137 @@
+// Large answers are kept whole in the data center's cache (worker/edge-cache.ts): stored as they
+// are first served, served from there after, never stored short, never for small answers.
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { EDGE_CACHE_MIN_BYTES } from '../../../core/contract.ts';
+import { edgeCacheKey } from '../../../worker/edge-cache.ts';
+import app from '../../../worker/index.ts';
+import { ReadBudget } from '../../../worker/read-budget.ts';
+import { checkQuery, findMatches } from '../../../worker/search-pipeline.ts';
+import { snapshotStore } from '../../../worker/snapshot-store.ts';
+
+const ORIGIN = 'https://api.test';
+
+/** A request as production makes it: with an execution context, whose waitUntil is awaited. */
+async function ask(query: string, vars: Record<string, string> = {}) {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(
+    new Request(`${ORIGIN}/api/v1/data-element?${query}`),
+    { ...env, ...vars },
+    ctx,
+  );
+  return { response, done: () => waitOnExecutionContext(ctx) };
+}
+
+async function fetched(query: string, vars: Record<string, string> = {}) {
+  const { response, done } = await ask(query, vars);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  await done();
+  return { response, bytes };
+}
+
+/** The cache key the Worker uses for this query, from the real search pipeline. */
+async function keyOf(query: string): Promise<string> {
+  const index = await snapshotStore(env.ASSETS).index(new ReadBudget());
+  const matches = findMatches(index, checkQuery(new URLSearchParams(query)));
+  return edgeCacheKey(ORIGIN, index.buildId, matches.answerKey);
+}
+
+async function stored(query: string): Promise<Uint8Array | undefined> {
+  const hit = await caches.default.match(await keyOf(query));
+  return hit ? new Uint8Array(await hit.arrayBuffer()) : undefined;
+}
+
+const cacheable = (bytes: Uint8Array) =>
+  new Response(bytes, { headers: { 'cache-control': 'public, max-age=3600' } });
+
+/** -1 when equal, else the first index where they differ (a diff of megabytes helps nobody). */
+function firstDifference(a: Uint8Array | undefined, b: Uint8Array): number {
+  if (!a) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : n;
+}
+
+describe('the edge cache of large answers', () => {
+  it('stores a large answer whole as it is first served, and serves it from there after', async () => {
+    const query = 'title=a';
+    await caches.default.delete(await keyOf(query));
+    const first = await fetched(query);
+    expect(first.bytes.length).toBeGreaterThanOrEqual(EDGE_CACHE_MIN_BYTES);
+    expect(firstDifference(await stored(query), first.bytes)).toBe(-1);
+
+    // an entry of the same length put in its place is what the next request gets: it came from
+    // the cache, with the answer's own headers
+    const forged = new Uint8Array(first.bytes.length).fill(0x20);
+    await caches.default.put(await keyOf(query), cacheable(forged));
+    const second = await fetched(query);
+    expect(firstDifference(second.bytes, forged)).toBe(-1);
+    for (const name of ['etag', 'content-length', 'content-type', 'cache-control', 'x-total-count'])
+      expect(second.response.headers.get(name)).toBe(first.response.headers.get(name));
+    await caches.default.delete(await keyOf(query));
+  });
+
+  it('ignores an entry of another length, and stores the answer again', async () => {
+    const query = 'title=an';
+    await caches.default.put(await keyOf(query), cacheable(new TextEncoder().encode('[]')));
+    const { response, bytes } = await fetched(query);
+    expect(JSON.parse(new TextDecoder().decode(bytes))).toHaveLength(
+      Number(response.headers.get('x-total-count')),
+    );
+    expect(firstDifference(await stored(query), bytes)).toBe(-1);
+  });
+
+  it('never stores an answer cut short, and closes every read', async () => {
+    const query = 'title=i';
+    await caches.default.delete(await keyOf(query));
+    const { response, done } = await ask(query);
+    expect(Number(response.headers.get('content-length'))).toBeGreaterThanOrEqual(
+      EDGE_CACHE_MIN_BYTES,
+    );
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await done();
+    await new Promise((resolve) => setTimeout(resolve, 50)); // cancellations run their cleanup
+    expect(await stored(query)).toBeUndefined();
+    expect(snapshotStore(env.ASSETS).readsOpen).toBe(0);
+    // and the answer asked for again is whole
+    const again = await fetched(query);
+    expect(again.bytes.length).toBe(Number(response.headers.get('content-length')));
+  });
+
+  it('keeps no small answer, and none when EDGE_CACHE is "off"', async () => {
+    const small = 'title=a&limit=5';
+    const { bytes } = await fetched(small);
+    expect(bytes.length).toBeLessThan(EDGE_CACHE_MIN_BYTES);
+    expect(await stored(small)).toBeUndefined();
+
+    const large = 'title=e';
+    await caches.default.delete(await keyOf(large));
+    const off = await fetched(large, { EDGE_CACHE: 'off' });
+    expect(off.bytes.length).toBeGreaterThanOrEqual(EDGE_CACHE_MIN_BYTES);
+    expect(await stored(large)).toBeUndefined();
+  });
+
+  it('answers HEAD and If-None-Match without the cache', async () => {
+    const query = 'title=o';
+    await caches.default.delete(await keyOf(query));
+    const head = await app.fetch(
+      new Request(`${ORIGIN}/api/v1/data-element?${query}`, { method: 'HEAD' }),
+      env,
+      createExecutionContext(),
+    );
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThanOrEqual(EDGE_CACHE_MIN_BYTES);
+    const ctx = createExecutionContext();
+    const conditional = await app.fetch(
+      new Request(`${ORIGIN}/api/v1/data-element?${query}`, {
+        headers: { 'if-none-match': head.headers.get('etag')! },
+      }),
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(conditional.status).toBe(304);
+    expect(await stored(query)).toBeUndefined();
+  });
+});
