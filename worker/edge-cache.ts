@@ -12,6 +12,12 @@ import { CACHE_CONTROL, EDGE_CACHE_MIN_BYTES } from '../core/contract.ts';
 import type { ReadBudget } from './read-budget.ts';
 import { keepAlive, type AppEnv } from './responses.ts';
 
+/**
+ * Keys this isolate is storing now: a burst of requests for one new answer stores it once, not
+ * once per request (the Cache API does not collapse them).
+ */
+const storing = new Set<string>();
+
 /** Where the answers are kept, as a Request URL: a path the API never answers. */
 const KEY_PATH = '/_edge-cache/answers';
 
@@ -25,8 +31,9 @@ export interface EdgeCachedAnswer {
   /**
    * Takes the budget's slot for storing, and gives the consumer of a copy of the answer's body
    * (fixedLengthStream's `copyTo`); the slot is held until the copy is stored or given up.
+   * Undefined when this isolate is storing the answer already.
    */
-  reserveStore(): Promise<(copy: ReadableStream<Uint8Array>) => Promise<unknown>>;
+  reserveStore(): Promise<((copy: ReadableStream<Uint8Array>) => Promise<unknown>) | undefined>;
 }
 
 /** The cache entry of one answer, or undefined when it is too small or the cache is off. */
@@ -47,29 +54,69 @@ export function edgeCachedAnswer(
       const release = await budget.acquire();
       // the slot is held while waiting for the headers, as the platform counts it
       const hit = await caches.default
-        .match(key)
+        .match(new Request(key, { headers: { range: 'bytes=0-' } }))
         .catch(() => undefined)
         .finally(release);
       if (!hit?.body) return undefined;
-      if (hit.headers.get('content-length') === String(length)) return hit.body;
-      // An entry of another length is not this answer (a copy cut short, stored by a cache that
-      // kept what it got): dropped; the answer is assembled, and stored again.
-      await hit.body.cancel().catch(() => undefined);
-      waitUntil(caches.default.delete(key).catch(() => undefined));
-      return undefined;
+      const drop = async () => {
+        const free = await budget.acquire();
+        await caches.default
+          .delete(key)
+          .catch(() => undefined)
+          .finally(free);
+      };
+      const size = storedSize(hit);
+      if (size === length) return hit.body;
+      if (size !== undefined) {
+        // not this answer (a copy cut short, kept by a cache as if whole): dropped before the
+        // answer is assembled and stored again
+        await hit.body.cancel().catch(() => undefined);
+        await drop();
+        return undefined;
+      }
+      // No size given: the body is held to the answer's length as it streams (a shorter one
+      // fails this answer rather than pass for it), and an entry that fails to stream is dropped.
+      // Cloudflare documents `Range` on `match` for entries with a Content-Length only.
+      const { readable, writable } = new FixedLengthStream(length);
+      waitUntil(hit.body.pipeTo(writable).catch(drop));
+      return readable;
     },
     async reserveStore() {
+      if (storing.has(key)) return undefined;
       const release = await budget.acquire();
       return (copy) => {
+        if (storing.has(key)) {
+          release();
+          return Promise.resolve(); // another request got there first: the copy is given up
+        }
+        storing.add(key);
         const stored = caches.default
           .put(key, new Response(copy, { headers: { 'cache-control': CACHE_CONTROL } }))
           .catch(() => undefined) // best effort: the next request tries again
-          .finally(release);
+          .finally(() => {
+            storing.delete(key);
+            release();
+          });
         waitUntil(stored);
         return stored;
       };
     },
   };
+}
+
+/**
+ * The size of the whole stored entry: its Content-Range's total when the cache honoured the
+ * lookup's `Range: bytes=0-` (Cloudflare's does for an entry it knows the length of), else its
+ * Content-Length; undefined when it gives neither.
+ */
+function storedSize(hit: Response): number | undefined {
+  if (hit.status === 206) {
+    const range = /^bytes 0-(\d+)\/(\d+)$/.exec(hit.headers.get('content-range') ?? '');
+    // anything but the whole entry from its first byte is not a size to trust: -1 drops it
+    return range && Number(range[1]) === Number(range[2]) - 1 ? Number(range[2]) : -1;
+  }
+  const length = hit.headers.get('content-length');
+  return length === null ? undefined : Number(length);
 }
 
 /** The key of an answer: the origin the Worker answers on, the snapshot, the normalized query. */

@@ -23,8 +23,9 @@ export interface BodyOptions {
    * Given a second body with the same chunks, and returns a promise that settles once it is done
    * with it. The body goes at the pace of the slower of the two. The copy is best effort: it is
    * given up (its body errors) when the first body fails or is cancelled, when its consumer
-   * settles before the end, or when its queue stays full for `COPY_STALL_MS`. Its length is not
-   * declared (a chunked body), so a copy cut short cannot pass for a whole one.
+   * settles before the end, or when its queue stays full for `COPY_STALL_MS`. The copy's length
+   * is not declared (a chunked body): wrangler dev's cache stored a fixed-length copy given up
+   * halfway as if whole, and stores nothing of a chunked one.
    */
   copyTo?: (copy: ReadableStream<Uint8Array>) => Promise<unknown>;
 }
