@@ -294,7 +294,8 @@ async function benchSize(
     const first = await timeRequest(`${ours.url}${query.path}`);
     const hasLimit = existsSync(join(limitDir, limitFile(i)));
     // answers the edge cache keeps are measured assembled too, in the same turns
-    const edgeCached = first.bytes >= EDGE_CACHE_MIN_BYTES;
+    const edgeCached =
+      query.path.startsWith('/api/v1/data-element?') && first.bytes >= EDGE_CACHE_MIN_BYTES;
     const oursSlices: LoadFigures[] = [];
     const limitSlices: LoadFigures[] = [];
     const assembledSlices: LoadFigures[] = [];

@@ -46,7 +46,12 @@ export async function startWorker(options: {
       logLevel: (process.env.BENCH_WORKER_LOG ?? 'none') as 'none',
     },
   } as Parameters<typeof unstable_startWorker>[0]);
-  await worker.ready;
+  try {
+    await worker.ready;
+  } catch (error) {
+    rmSync(storage, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url: `http://127.0.0.1:${options.port}`,
     stop: async () => {

@@ -4,19 +4,23 @@
 // first streamed (a copy of its chunks, fixed-length-body.ts), never assembled twice.
 //
 // Keyed by the snapshot's build id and the normalized query: a new snapshot never meets an old
-// answer, and parameters the API ignores (cache-busters) do not bust it. Cloudflare's cache works
-// for a Worker on a custom domain; on workers.dev every operation is a no-op (docs/scale.md), and
-// each answer is assembled as if it were the first.
+// answer, and parameters the API ignores (cache-busters) do not bust it. Cloudflare documents the
+// Cache API for a Worker on a custom domain; on workers.dev it may do nothing
+// (docs/platform-limits.md section 4), and each answer is then assembled as if it were the first.
 import type { Context } from 'hono';
 import { CACHE_CONTROL, EDGE_CACHE_MIN_BYTES } from '../core/contract.ts';
 import type { ReadBudget } from './read-budget.ts';
 import { keepAlive, type AppEnv } from './responses.ts';
 
 /**
- * Keys this isolate is storing now: a burst of requests for one new answer stores it once, not
- * once per request (the Cache API does not collapse them).
+ * Keys this isolate is storing now, with when it started: a burst of requests for one new answer
+ * stores it once, not once per request (the Cache API does not collapse them). A store that has
+ * not ended after `STORE_FORGOTTEN_MS` (its request torn down mid-way) no longer counts.
  */
-const storing = new Set<string>();
+const storing = new Map<string, number>();
+const STORE_FORGOTTEN_MS = 60_000;
+const isStoring = (key: string) =>
+  Date.now() - (storing.get(key) ?? -Infinity) < STORE_FORGOTTEN_MS;
 
 /** Where the answers are kept, as a Request URL: a path the API never answers. */
 const KEY_PATH = '/_edge-cache/answers';
@@ -30,7 +34,8 @@ export interface EdgeCachedAnswer {
   lookup(): Promise<ReadableStream<Uint8Array> | undefined>;
   /**
    * Takes the budget's slot for storing, and gives the consumer of a copy of the answer's body
-   * (fixedLengthStream's `copyTo`); the slot is held until the copy is stored or given up.
+   * (fixedLengthStream's `copyTo`); the slot is held until the copy is stored or given up (or,
+   * when the answer fails before its first chunk, until the request ends).
    * Undefined when this isolate is storing the answer already.
    */
   reserveStore(): Promise<((copy: ReadableStream<Uint8Array>) => Promise<unknown>) | undefined>;
@@ -58,38 +63,35 @@ export function edgeCachedAnswer(
         .catch(() => undefined)
         .finally(release);
       if (!hit?.body) return undefined;
-      const drop = async () => {
-        const free = await budget.acquire();
-        await caches.default
-          .delete(key)
-          .catch(() => undefined)
-          .finally(free);
-      };
       const size = storedSize(hit);
       if (size === length) return hit.body;
       if (size !== undefined) {
         // not this answer (a copy cut short, kept by a cache as if whole): dropped before the
         // answer is assembled and stored again
         await hit.body.cancel().catch(() => undefined);
-        await drop();
+        const free = await budget.acquire();
+        await caches.default
+          .delete(key)
+          .catch(() => undefined)
+          .finally(free);
         return undefined;
       }
-      // No size given: the body is held to the answer's length as it streams (a shorter one
-      // fails this answer rather than pass for it), and an entry that fails to stream is dropped.
-      // Cloudflare documents `Range` on `match` for entries with a Content-Length only.
+      // No size given: the body is held to the answer's length as it streams, so a shorter one
+      // fails this answer rather than pass for it. (Cloudflare documents `Range` on `match` for
+      // entries with a Content-Length only.)
       const { readable, writable } = new FixedLengthStream(length);
-      waitUntil(hit.body.pipeTo(writable).catch(drop));
+      waitUntil(hit.body.pipeTo(writable).catch(() => undefined));
       return readable;
     },
     async reserveStore() {
-      if (storing.has(key)) return undefined;
+      if (isStoring(key)) return undefined;
       const release = await budget.acquire();
       return (copy) => {
-        if (storing.has(key)) {
+        if (isStoring(key)) {
           release();
           return Promise.resolve(); // another request got there first: the copy is given up
         }
-        storing.add(key);
+        storing.set(key, Date.now());
         const stored = caches.default
           .put(key, new Response(copy, { headers: { 'cache-control': CACHE_CONTROL } }))
           .catch(() => undefined) // best effort: the next request tries again

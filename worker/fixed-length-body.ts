@@ -1,5 +1,6 @@
 // workerd only: a response body of known length (FixedLengthStream keeps Content-Length), and
-// optionally a second body of the same bytes for a consumer that must never hold the first back.
+// optionally a second body of the same bytes, for a consumer that may hold the first back only
+// briefly.
 
 /**
  * Bytes a body holds written but not yet sent before the generator waits. Without a high-water
@@ -8,13 +9,16 @@
  */
 export const BODY_QUEUE_BYTES = 256 * 1024;
 
-/** Bytes the copy may hold written but not yet taken by its consumer. */
-export const COPY_QUEUE_BYTES = 1024 * 1024;
 /**
- * How long the body waits for a copy whose queue is full before giving the copy up: its consumer
- * (the edge cache) is local and fast, and one that stops reading must not hold the client.
+ * Bytes the copy may hold written but not yet taken by its consumer (well under the smallest
+ * answer the edge cache keeps: no whole answer waits in it).
  */
-export const COPY_STALL_MS = 1000;
+export const COPY_QUEUE_BYTES = 256 * 1024;
+/**
+ * The most time, in all, the body waits for its copy before giving the copy up: its consumer
+ * (the edge cache) is local and fast, and a slow or stopped one must not hold the client.
+ */
+export const COPY_WAIT_MS = 1000;
 
 export interface BodyOptions {
   onError: (error: unknown) => void;
@@ -23,7 +27,7 @@ export interface BodyOptions {
    * Given a second body with the same chunks, and returns a promise that settles once it is done
    * with it. The body goes at the pace of the slower of the two. The copy is best effort: it is
    * given up (its body errors) when the first body fails or is cancelled, when its consumer
-   * settles before the end, or when its queue stays full for `COPY_STALL_MS`. The copy's length
+   * settles before the end, or once the body has waited `COPY_WAIT_MS` for it. The copy's length
    * is not declared (a chunked body): wrangler dev's cache stored a fixed-length copy given up
    * halfway as if whole, and stores nothing of a chunked one.
    */
@@ -81,6 +85,8 @@ class BodyCopy {
   private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
   private readonly consumed: Promise<void>;
   private consumerDone = false;
+  /** What is left of the time the body may wait for this copy. */
+  private waitLeftMs = COPY_WAIT_MS;
 
   constructor(consume: (copy: ReadableStream<Uint8Array>) => Promise<unknown>) {
     const { readable, writable } = new IdentityTransformStream({ highWaterMark: COPY_QUEUE_BYTES });
@@ -95,14 +101,18 @@ class BodyCopy {
     this.consumerDone = true;
   }
 
-  /** Waits for room in the copy's queue: false when its consumer is done or stalled. */
+  /**
+   * Waits for room in the copy's queue: false when its consumer is done, or when the body has
+   * waited for it `COPY_WAIT_MS` in all.
+   */
   async ready(): Promise<boolean> {
     if (this.consumerDone) return false;
     if ((this.writer.desiredSize ?? 0) > 0) return true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stalled = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), COPY_STALL_MS);
+      timer = setTimeout(() => resolve(false), this.waitLeftMs);
     });
+    const started = Date.now();
     const ready = this.writer.ready.then(
       () => !this.consumerDone,
       () => false,
@@ -112,6 +122,7 @@ class BodyCopy {
       return await Promise.race([ready, done, stalled]);
     } finally {
       clearTimeout(timer);
+      this.waitLeftMs -= Date.now() - started;
     }
   }
 

@@ -43,7 +43,7 @@ export function keepAlive(c: Context<AppEnv>): ((promise: Promise<unknown>) => v
 /**
  * A prepared answer as a response body of exact length. The first chunk is awaited before the
  * 200 is answered, so an unreadable snapshot is still a clean error. `copyTo`: a consumer of the
- * same bytes that never holds the answer back (fixed-length-body.ts).
+ * same bytes, which holds the answer back at most briefly (fixed-length-body.ts).
  */
 export async function streamedBody(
   answer: PreparedAnswer,

@@ -1,7 +1,7 @@
 // Large answers are kept whole in the data center's cache (worker/edge-cache.ts): stored as they
 // are first served, served from there after, never stored short, never for small answers.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EDGE_CACHE_MIN_BYTES } from '../../../core/contract.ts';
 import { edgeCacheKey } from '../../../worker/edge-cache.ts';
 import app from '../../../worker/index.ts';
@@ -52,7 +52,20 @@ function firstDifference(a: Uint8Array | undefined, b: Uint8Array): number {
   return a.length === b.length ? -1 : n;
 }
 
+/** A body of unknown length (a cache may give an entry without its size). */
+const unsized = (bytes: Uint8Array) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+
 describe('the edge cache of large answers', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('serves an answer it stored to the next request, without reading an element', async () => {
     const query = 'title=u';
     await caches.default.delete(await keyOf(query));
@@ -123,6 +136,24 @@ describe('the edge cache of large answers', () => {
     expect(firstDifference(await stored(query), whole.bytes)).toBe(-1);
   });
 
+  it('holds an entry given without its size to the answer length as it streams', async () => {
+    const query = 'title=ma';
+    const whole = await fetched(query);
+    // as a cache that ignores the lookup's Range and gives no Content-Length would answer
+    vi.spyOn(caches.default, 'match').mockImplementation(
+      async () => new Response(unsized(whole.bytes)),
+    );
+    const served = await fetched(query);
+    expect(firstDifference(served.bytes, whole.bytes)).toBe(-1);
+    // one cut short fails the answer rather than pass for it
+    vi.spyOn(caches.default, 'match').mockImplementation(
+      async () => new Response(unsized(whole.bytes.subarray(0, 1000))),
+    );
+    const { response, done } = await ask(query);
+    await expect(response.arrayBuffer()).rejects.toThrow();
+    await done();
+  });
+
   it('never stores an answer cut short, and closes every read', async () => {
     const query = 'title=i';
     await caches.default.delete(await keyOf(query));
@@ -137,9 +168,10 @@ describe('the edge cache of large answers', () => {
     await new Promise((resolve) => setTimeout(resolve, 50)); // cancellations run their cleanup
     expect(await stored(query)).toBeUndefined();
     expect(snapshotStore(env.ASSETS).readsOpen).toBe(0);
-    // and the answer asked for again is whole
+    // and the answer asked for again is whole, and stored this time
     const again = await fetched(query);
     expect(again.bytes.length).toBe(Number(response.headers.get('content-length')));
+    expect(firstDifference(await stored(query), again.bytes)).toBe(-1);
   });
 
   it('keeps no small answer, and none when EDGE_CACHE is "off"', async () => {
@@ -158,6 +190,8 @@ describe('the edge cache of large answers', () => {
   it('answers HEAD and If-None-Match without the cache', async () => {
     const query = 'title=o';
     await caches.default.delete(await keyOf(query));
+    const match = vi.spyOn(caches.default, 'match');
+    const put = vi.spyOn(caches.default, 'put');
     const head = await app.fetch(
       new Request(`${ORIGIN}/api/v1/data-element?${query}`, { method: 'HEAD' }),
       env,
@@ -174,6 +208,8 @@ describe('the edge cache of large answers', () => {
     );
     await waitOnExecutionContext(ctx);
     expect(conditional.status).toBe(304);
+    expect(match).not.toHaveBeenCalled();
+    expect(put).not.toHaveBeenCalled();
     expect(await stored(query)).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { csvAttachment } from '../../../worker/csv-attachment.ts';
 import {
   BODY_QUEUE_BYTES,
   COPY_QUEUE_BYTES,
-  COPY_STALL_MS,
+  COPY_WAIT_MS,
   fixedLengthStream,
 } from '../../../worker/fixed-length-body.ts';
 import { LruCache } from '../../../worker/lru-cache.ts';
@@ -145,7 +145,7 @@ describe('fixedLengthStream with a copy', () => {
   const sameBytes = (a: Uint8Array, b: Uint8Array) =>
     a.length === b.length && a.every((byte, i) => byte === b[i]);
 
-  it('gives the copy the same bytes as the body, at the pace of the slower', async () => {
+  it('gives the copy the same bytes as the body', async () => {
     let copied: Promise<Uint8Array> | undefined;
     const body = fixedLengthStream(40 * 1000, chunks(40, 1000), {
       onError: () => undefined,
@@ -155,7 +155,68 @@ describe('fixedLengthStream with a copy', () => {
     expect(await copied).toEqual(expected(40, 1000));
   });
 
-  it(`gives up a copy nobody reads once its queue stays full for ${COPY_STALL_MS} ms, and finishes the body`, async () => {
+  it('goes at the pace of a copy read slower than the body', async () => {
+    const size = 64 * 1024;
+    const count = Math.ceil((4 * COPY_QUEUE_BYTES) / size);
+    let given = 0;
+    async function* counted() {
+      for await (const chunk of chunks(count, size)) {
+        given++;
+        yield chunk;
+      }
+    }
+    let copyRead = 0;
+    let pausedAt = -1;
+    let copied: Promise<void> | undefined;
+    const body = fixedLengthStream(count * size, counted(), {
+      onError: () => undefined,
+      copyTo: (copy) =>
+        (copied = (async () => {
+          const reader = copy.getReader();
+          // reads the first half, then pauses (well within the wait allowed), then the rest
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) return;
+            copyRead += value.length;
+            if (pausedAt < 0 && copyRead >= (count * size) / 2) {
+              pausedAt = given;
+              await new Promise((resolve) => setTimeout(resolve, 100));
+              // while the copy was not read, the body took no more than the copy's queue holds
+              expect((given - pausedAt) * size).toBeLessThanOrEqual(COPY_QUEUE_BYTES + 2 * size);
+            }
+          }
+        })()),
+    });
+    expect(sameBytes(await bytesOf(body), expected(count, size))).toBe(true);
+    await copied;
+    expect(pausedAt).toBeGreaterThan(0);
+    expect(copyRead).toBe(count * size);
+  });
+
+  it('gives up a copy read slowly all along once the body has waited long enough', async () => {
+    const size = 64 * 1024;
+    const count = Math.ceil((4 * COPY_QUEUE_BYTES) / size);
+    let copy: Promise<Uint8Array> | undefined;
+    const body = fixedLengthStream(count * size, chunks(count, size), {
+      onError: () => undefined,
+      copyTo: (stream) =>
+        (copy = (async () => {
+          // each pause is short, but together they come to more than the wait allowed
+          const reader = stream.getReader();
+          const parts: Uint8Array[] = [];
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) return new Uint8Array(await new Blob(parts).arrayBuffer());
+            parts.push(value);
+            await new Promise((resolve) => setTimeout(resolve, COPY_WAIT_MS / 10));
+          }
+        })()),
+    });
+    expect(sameBytes(await bytesOf(body), expected(count, size))).toBe(true);
+    await expect(copy).rejects.toThrow();
+  });
+
+  it(`gives up a copy nobody reads once the body has waited ${COPY_WAIT_MS} ms for it, and finishes the body`, async () => {
     let copy: ReadableStream<Uint8Array> | undefined;
     const size = 64 * 1024;
     const count = Math.ceil((2 * COPY_QUEUE_BYTES) / size);
