@@ -3,9 +3,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EDGE_CACHE_MIN_BYTES } from '../../../core/contract.ts';
-import { edgeCacheKey } from '../../../worker/edge-cache.ts';
+import { edgeCacheKey, edgeCachedAnswer } from '../../../worker/edge-cache.ts';
 import app from '../../../worker/index.ts';
-import { ReadBudget } from '../../../worker/read-budget.ts';
+import { MAX_READS_SMALL_PAGE, ReadBudget, budgetFor } from '../../../worker/read-budget.ts';
 import { checkQuery, findMatches } from '../../../worker/search-pipeline.ts';
 import { snapshotStore } from '../../../worker/snapshot-store.ts';
 
@@ -163,6 +163,8 @@ describe('the edge cache of large answers', () => {
     );
     const reader = response.body!.getReader();
     await reader.read();
+    // (the local cache service logs "Can't read from request stream because client
+    // disconnected": the copy it was storing was given up, as it should be)
     await reader.cancel();
     await done();
     await new Promise((resolve) => setTimeout(resolve, 50)); // cancellations run their cleanup
@@ -185,6 +187,30 @@ describe('the edge cache of large answers', () => {
     const off = await fetched(large, { EDGE_CACHE: 'off' });
     expect(off.bytes.length).toBeGreaterThanOrEqual(EDGE_CACHE_MIN_BYTES);
     expect(await stored(large)).toBeUndefined();
+  });
+
+  it("takes its Cache API calls from the request's read budget", async () => {
+    const ctx = createExecutionContext();
+    const context = {
+      env: {},
+      req: { url: `${ORIGIN}/api/v1/data-element?limit=40` },
+      executionCtx: ctx,
+    } as unknown as Parameters<typeof edgeCachedAnswer>[0];
+    const budget = budgetFor(40);
+    const entry = edgeCachedAnswer(context, budget, 'budget-test', '["a large page"]', 2 << 20)!;
+    const key = edgeCacheKey(ORIGIN, 'budget-test', '["a large page"]');
+    // a stored entry of another size: match, delete, then the store's put, three calls in all
+    await caches.default.put(key, cacheable(new Uint8Array(10)));
+    expect(await entry.lookup()).toBeUndefined();
+    const store = await entry.reserveStore();
+    expect(store).toBeDefined();
+    expect(budget.reads).toBe(3);
+    expect(budget.remaining).toBe(MAX_READS_SMALL_PAGE - 3);
+    expect(budget.inFlight).toBe(1); // the put's slot, held until the copy is stored
+    await store!(unsized(new Uint8Array(2 << 20)));
+    expect(budget.inFlight).toBe(0);
+    await waitOnExecutionContext(ctx);
+    await caches.default.delete(key);
   });
 
   it('answers HEAD and If-None-Match without the cache', async () => {
