@@ -27,7 +27,7 @@ const KEY_PATH = '/_edge-cache/answers';
 
 /**
  * Each Cache API call is a subrequest and takes a connection slot (docs/platform-limits.md §4),
- * so both come out of the request's read budget, before the answer plans its reads.
+ * so each comes out of the request's read budget, before the answer plans its reads.
  */
 export interface EdgeCachedAnswer {
   /** The stored bytes, if the cache holds the whole answer. */
