@@ -296,40 +296,39 @@ async function benchSize(
     // answers the edge cache keeps are measured assembled too, in the same turns
     const edgeCached =
       query.path.startsWith('/api/v1/data-element?') && first.bytes >= EDGE_CACHE_MIN_BYTES;
-    const oursSlices: LoadFigures[] = [];
-    const limitSlices: LoadFigures[] = [];
-    const assembledSlices: LoadFigures[] = [];
+    // Each side measured in turns: the answer's URL, and a small request to wait on until the
+    // side is idle again.
+    const sides: { name: 'ours' | 'assembled' | 'limit'; url: string; idle: string }[] = [
+      { name: 'ours', url: `${ours.url}${query.path}`, idle: `${ours.url}/api/v1/category` },
+    ];
+    if (edgeCached)
+      sides.push({
+        name: 'assembled',
+        url: `${assembled.url}${query.path}`,
+        idle: `${assembled.url}/api/v1/category`,
+      });
+    if (hasLimit)
+      sides.push({
+        name: 'limit',
+        url: `${limit.url}/${limitFile(i)}`,
+        idle: `${limit.url}/${limitFile(queries.findIndex((q) => q.name === 'category list'))}`,
+      });
+    const slices: Partial<Record<(typeof sides)[number]['name'], LoadFigures[]>> = {};
     // One unmeasured second of the same load on each side first: a slice that starts cold (code
     // not yet optimized for this answer, the previous query's garbage still to collect) measured
     // up to a third below the next ones.
-    await measureLoad(`${ours.url}${query.path}`, WARM_UP_SECONDS);
-    await drain(`${ours.url}/api/v1/category`);
-    if (hasLimit) {
-      await measureLoad(`${limit.url}/${limitFile(i)}`, WARM_UP_SECONDS);
-      await drain(
-        `${limit.url}/${limitFile(queries.findIndex((q) => q.name === 'category list'))}`,
-      );
+    for (const side of sides) {
+      await measureLoad(side.url, WARM_UP_SECONDS);
+      await drain(side.idle);
     }
-    if (edgeCached) {
-      await measureLoad(`${assembled.url}${query.path}`, WARM_UP_SECONDS);
-      await drain(`${assembled.url}/api/v1/category`);
-    }
-    for (let slice = 0; slice < SLICES; slice++) {
-      oursSlices.push(await measureLoad(`${ours.url}${query.path}`, SECONDS));
-      await drain(`${ours.url}/api/v1/category`);
-      if (edgeCached) {
-        assembledSlices.push(await measureLoad(`${assembled.url}${query.path}`, SECONDS));
-        await drain(`${assembled.url}/api/v1/category`);
+    for (let slice = 0; slice < SLICES; slice++)
+      for (const side of sides) {
+        (slices[side.name] ??= []).push(await measureLoad(side.url, SECONDS));
+        await drain(side.idle);
       }
-      if (!hasLimit) continue;
-      limitSlices.push(await measureLoad(`${limit.url}/${limitFile(i)}`, SECONDS));
-      await drain(
-        `${limit.url}/${limitFile(queries.findIndex((q) => q.name === 'category list'))}`,
-      );
-    }
-    const row: Row = { query, firstMs: first.ms, ours: pooled(oursSlices, SECONDS) };
-    if (hasLimit) row.limit = pooled(limitSlices, SECONDS);
-    if (edgeCached) row.assembled = pooled(assembledSlices, SECONDS);
+    const row: Row = { query, firstMs: first.ms, ours: pooled(slices.ours!, SECONDS) };
+    if (slices.limit) row.limit = pooled(slices.limit, SECONDS);
+    if (slices.assembled) row.assembled = pooled(slices.assembled, SECONDS);
     if (query.oursOnly) {
       rows.push(row);
       continue;

@@ -56,12 +56,10 @@ export function edgeCachedAnswer(
   const key = edgeCacheKey(new URL(c.req.url).origin, buildId, answerKey);
   return {
     async lookup() {
-      const release = await budget.acquire();
       // the slot is held while waiting for the headers, as the platform counts it
-      const hit = await caches.default
-        .match(new Request(key, { headers: { range: 'bytes=0-' } }))
-        .catch(() => undefined)
-        .finally(release);
+      const hit = await budget
+        .call(() => caches.default.match(new Request(key, { headers: { range: 'bytes=0-' } })))
+        .catch(() => undefined);
       if (!hit?.body) return undefined;
       const size = storedSize(hit);
       if (size === length) return hit.body;
@@ -69,11 +67,7 @@ export function edgeCachedAnswer(
         // not this answer (a copy cut short, kept by a cache as if whole): dropped before the
         // answer is assembled and stored again
         await hit.body.cancel().catch(() => undefined);
-        const free = await budget.acquire();
-        await caches.default
-          .delete(key)
-          .catch(() => undefined)
-          .finally(free);
+        await budget.call(() => caches.default.delete(key)).catch(() => undefined);
         return undefined;
       }
       // No size given: the body is held to the answer's length as it streams, so a shorter one

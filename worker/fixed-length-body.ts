@@ -91,14 +91,10 @@ class BodyCopy {
   constructor(consume: (copy: ReadableStream<Uint8Array>) => Promise<unknown>) {
     const { readable, writable } = new IdentityTransformStream({ highWaterMark: COPY_QUEUE_BYTES });
     this.writer = writable.getWriter();
-    this.consumed = consume(readable).then(
-      () => this.settle(),
-      () => this.settle(),
-    );
-  }
-
-  private settle() {
-    this.consumerDone = true;
+    const settle = () => {
+      this.consumerDone = true;
+    };
+    this.consumed = consume(readable).then(settle, settle);
   }
 
   /**

@@ -48,6 +48,16 @@ export class ReadBudget {
       this.waiting.shift()?.();
     };
   }
+
+  /** A call (a Cache API `match` or `delete`) that holds its slot only until it settles. */
+  async call<T>(operation: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await operation();
+    } finally {
+      release();
+    }
+  }
 }
 
 /** The budget of a request: the free plan's 50 reads for a small page, the paid floor otherwise. */

@@ -19,6 +19,14 @@ describe('ReadBudget', () => {
     expect(budget.inFlight).toBe(0);
   });
 
+  it('counts a call and holds its slot only until it settles, failed or not', async () => {
+    const budget = new ReadBudget(10, 1);
+    expect(await budget.call(async () => 'done')).toBe('done');
+    await expect(budget.call(() => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(budget.reads).toBe(2);
+    expect(budget.inFlight).toBe(0);
+  });
+
   it('refuses a read beyond the total', async () => {
     const budget = new ReadBudget(1);
     (await budget.acquire())();
