@@ -1,16 +1,21 @@
 // Three projects: the generator, tools and pure modules in Node; the Worker inside workerd
 // (through @cloudflare/vitest-pool-workers) against a snapshot the real generator builds from
 // test/fixtures/catalogue before the Worker tests start (test/generator/build-fixture-snapshot.ts);
-// and the Worker over a synthetic snapshot of thousands of files, where read bounds matter.
+// the Worker over a synthetic snapshot of thousands of files, where read bounds matter; and the
+// Worker over catalogues of several shapes, in each deployment profile.
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { buildFixtureSnapshot } from './test/generator/build-fixture-snapshot.ts';
-import { buildScaleSnapshot } from './test/support/node/build-scale-snapshot.ts';
+import {
+  buildScaleSnapshot,
+  buildShapeSnapshots,
+} from './test/support/node/build-scale-snapshot.ts';
 import { quietPackageSourcemaps } from './test/support/node/quiet-package-sourcemaps.ts';
 
 // Built here, not in a globalSetup: the pool reads the assets folder when it configures itself.
 buildFixtureSnapshot();
 buildScaleSnapshot();
+buildShapeSnapshots();
 
 export default defineConfig({
   test: {
@@ -36,7 +41,7 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
-          exclude: ['test/worker/scale/**'],
+          exclude: ['test/worker/scale/**', 'test/worker/shapes/**'],
           testTimeout: 30_000,
         },
       },
@@ -48,6 +53,17 @@ export default defineConfig({
         test: {
           name: 'worker-scale',
           include: ['test/worker/scale/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({ wrangler: { configPath: './test/wrangler.shapes.toml' } }),
+          quietPackageSourcemaps(),
+        ],
+        test: {
+          name: 'worker-shapes',
+          include: ['test/worker/shapes/**/*.test.ts'],
           testTimeout: 120_000,
         },
       },

@@ -5,7 +5,7 @@
 // once and then again (cached). Printed: what each took beyond a request of the category list,
 // medians; a first request's extra time is its pattern's compile, binding and first search. Wall
 // time on a shared machine: the figures include whatever else ran.
-import { startWorker } from './start-worker.ts';
+import { startWorker } from '../tools/serve/start-worker.ts';
 import { TITLE_PATTERNS } from './title-patterns.ts';
 
 const dist = process.argv[2] ?? 'bench/.work/dist-100000';

@@ -3,7 +3,8 @@
 // (no answer cache), then the answer streamed cold (no element cache) with its reads counted.
 // Usage: tsx bench/in-process.ts DIST_DIR [--json]
 import { folderAssets } from '../test/support/node/folder-assets.ts';
-import { answerFormat, prepareAnswer } from '../worker/answer.ts';
+import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer.ts';
+import { deploymentProfile } from '../worker/deployment-profile.ts';
 import { ElementCache } from '../worker/element-cache.ts';
 import { ReadBudget } from '../worker/read-budget.ts';
 import { REFERENCE_LISTS } from '../core/contract.ts';
@@ -31,6 +32,7 @@ export interface InProcessFigures {
   facets: { name: string; us: number; total: number }[];
 }
 
+const PAID = deploymentProfile({ PLAN: 'paid' });
 const NO_ANSWER_CACHE = { getOrCompute: (_key: string, compute: () => Uint32Array) => compute() };
 const searchOf = (path: string) => new URL(`https://x${path}`).searchParams;
 
@@ -78,13 +80,10 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
     const budget = new ReadBudget();
     const cold: LoadedIndex = { ...index, elements: new ElementCache() };
     const t1 = performance.now();
-    const answer = prepareAnswer(
-      cold,
-      store,
-      budget,
-      elements,
-      await answerFormat(cold, store, budget, fields),
-    );
+    const format = await answerFormat(cold, store, budget, fields);
+    const admitted = admitAnswer(PAID, cold, budget, elements, format);
+    if (!admitted.ok) throw new Error(`${name}: over the paid profile's budget`);
+    const answer = prepareAnswer(cold, store, budget, elements, format, admitted.plan);
     let bytes = 0;
     for await (const chunk of answer.chunks()) bytes += chunk.length;
     const streamMs = performance.now() - t1;

@@ -9,7 +9,8 @@
 // Usage: node --expose-gc --import tsx bench/isolate-memory.ts DIST_DIR [ROUNDS]
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
-import { answerFormat, prepareAnswer } from '../worker/answer.ts';
+import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer.ts';
+import { deploymentProfile } from '../worker/deployment-profile.ts';
 import { ReadBudget } from '../worker/read-budget.ts';
 import { checkQuery, findMatches } from '../worker/search-pipeline.ts';
 import { SnapshotStore } from '../worker/snapshot-store.ts';
@@ -50,7 +51,10 @@ async function answer(path: string, abandon: boolean): Promise<void> {
   const format = await answerFormat(index, store, budget, query.fields);
   const stop = new AbortController();
   let written = 0;
-  for await (const chunk of prepareAnswer(index, store, budget, page, format).chunks(stop.signal)) {
+  const admitted = admitAnswer(deploymentProfile({ PLAN: 'paid' }), index, budget, page, format);
+  if (!admitted.ok) return;
+  const answer = prepareAnswer(index, store, budget, page, format, admitted.plan);
+  for await (const chunk of answer.chunks(stop.signal)) {
     written += chunk.length;
     if (abandon && written > 200_000) {
       stop.abort();

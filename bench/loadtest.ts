@@ -1,4 +1,5 @@
-// npm run loadtest [-- --seconds 120 --connections 100 --elements 100000 --rounds 2 --live-memory]
+// npm run loadtest [-- --seconds 120 --connections 100 --elements 100000 --rounds 2
+//                     --shape scattered|clustered --plan free|paid --inspect [--live-memory]]
 // The Worker in the real workerd over a synthetic snapshot with realistic distinct titles, under
 // many connections of a mixed stream: broad and selective searches, pages, facets, single
 // elements, CSV tables, hostile patterns, errors, odd methods and paths. Per round, prints
@@ -8,8 +9,11 @@
 // beyond the one before (a second identical round that adds little shows nothing accumulates:
 // the allocator keeps what the first round's peak took). It also reads, through the inspector,
 // the isolate's own memory inside the runtime (V8's heap and ArrayBuffers: what production holds
-// against its 128 MB), as it comes during the round and, with --live-memory, after it once fully
-// collected. Exits non-zero on any 5xx, socket error or time-out, on the runtime's sockets not
+// against its 128 MB) with --inspect, as it comes during the round and, with --live-memory too,
+// after it once fully collected. Without --inspect the server starts as `npm start` starts it
+// (tools/serve/start-worker.ts), inspector off; with it, wrangler's inspector adds its own
+// connections per snapshot read (docs/scale.md, "What users run"). npm run soak is the shorter
+// check of what users run, on several shapes and both profiles. Exits non-zero on any 5xx, socket error or time-out, on the runtime's sockets not
 // back to their starting level, on the isolate keeping alive after a round more than its caches
 // can hold beyond its start, or on an API that stopped answering. The dev proxy's sockets are printed, not
 // judged: it is wrangler's, and production has none (docs/scale.md, "Under load").
@@ -18,6 +22,7 @@ import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from './autocannon.ts';
+import { stillAnswering } from './still-answering.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
 import { ANSWER_CACHE_ELEMENTS, FACET_CACHE_BYTES } from '../worker/answer-cache.ts';
 import { ELEMENT_CACHE_BYTES } from '../worker/element-cache.ts';
@@ -33,8 +38,8 @@ import {
   type IsolateMemory,
 } from './isolate-inspector.ts';
 import { QUERY_MIX } from './query-mix.ts';
-import { startWorker } from './start-worker.ts';
-import { WORK, prepareCatalogue } from './synthetic-catalogue.ts';
+import { startWorker } from '../tools/serve/start-worker.ts';
+import { WORK, prepareCatalogue, type CatalogueShape } from './synthetic-catalogue.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,12 +47,18 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '100' },
     elements: { type: 'string', default: '100000' },
     rounds: { type: 'string', default: '2' },
+    shape: { type: 'string', default: 'scattered' },
+    plan: { type: 'string', default: 'paid' },
+    // the isolate's memory, read through wrangler's inspector
+    inspect: { type: 'boolean', default: false },
     // heap snapshots pass through wrangler's dev proxy and leave tens of sockets open there
     'live-memory': { type: 'boolean', default: false },
   },
 });
-const catalogue = prepareCatalogue(Number(values.elements));
-const dist = join(WORK, `loadtest-dist-${values.elements}`);
+if (values['live-memory'] && !values.inspect) throw new Error('--live-memory needs --inspect');
+const shape = values.shape as CatalogueShape;
+const catalogue = prepareCatalogue(Number(values.elements), shape);
+const dist = join(WORK, `loadtest-dist-${values.elements}-${shape}`);
 
 execFileSync(
   process.execPath,
@@ -219,6 +230,14 @@ function requestMix(id: string, year: number) {
       method: 'GET',
       path: '/api/v1/data-element?year=2021&limit=1000&fields=_id,title,unit,category,dataSource,sector,field',
     },
+    // mid-size answers, scattered over the catalogue
+    ...[
+      'title=jumlah&dataSource=dinkes&sector=kesehatan',
+      'dataSource=dinkes&category=spm',
+      'title=sekolah%20dasar',
+      'title=posyandu',
+      'year=2019&dataSource=dishub',
+    ].map((query) => ({ method: 'GET', path: `/api/v1/data-element?${query}` })),
     { method: 'GET', path: `/api/v1/data-element?title=${enc('q\\d|[xz]{2}')}&limit=20` },
     ...REDOS_PATTERNS.map((p) => ({
       method: 'GET',
@@ -232,41 +251,24 @@ function requestMix(id: string, year: number) {
   ];
 }
 
-/** The API answers plain requests after the load: lists, a search, one element. */
-async function stillAnswering(base: string, id: string): Promise<string[]> {
-  const failures: string[] = [];
-  for (const path of [
-    '/api/v1/category',
-    '/api/v1/data-element?title=penduduk&limit=10',
-    `/api/v1/data-element/${id}`,
-    '/api/v1/facets?dataSource=dinkes',
-  ]) {
-    try {
-      const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(30_000) });
-      await response.arrayBuffer();
-      if (response.status !== 200) failures.push(`${path}: ${response.status}`);
-    } catch (error) {
-      failures.push(`${path}: ${(error as Error).message}`);
-    }
-  }
-  return failures;
-}
-
 const PORT = 8811;
 const INSPECTOR_PORT = 8812;
 const worker = await startWorker({
   config: 'wrangler.toml',
   assets: dist,
   port: PORT,
-  inspectorPort: INSPECTOR_PORT,
+  inspectorPort: values.inspect ? INSPECTOR_PORT : undefined,
+  vars: { PLAN: values.plan },
 });
 // before any request: opened after the first ones, it once left 700 MiB held in the dev proxy
-const inspector = await inspectWorkerIsolate().catch(async (error: unknown) => {
-  await worker.stop();
-  throw error;
-});
+const inspector = values.inspect
+  ? await inspectWorkerIsolate().catch(async (error: unknown) => {
+      await worker.stop();
+      throw error;
+    })
+  : undefined;
 const stop = async () => {
-  inspector.close();
+  inspector?.close();
   await worker.stop();
 };
 process.on('SIGINT', () => void stop().then(() => process.exit(130)));
@@ -279,9 +281,9 @@ try {
   const requests = requestMix(id, element.data[0]!.year);
   await new Promise((r) => setTimeout(r, 5000)); // let the start-up requests' sockets close
   const start = workerdFigures();
-  const isolateAtStart = values['live-memory'] ? await inspector.liveMemory() : undefined;
+  const isolateAtStart = values['live-memory'] ? await inspector!.liveMemory() : undefined;
   console.log(
-    `load: ${values.connections} connections, ${values.seconds} s, ${requests.length} request kinds in rotation, ${values.elements} elements, ${values.rounds} rounds`,
+    `load: ${values.connections} connections, ${values.seconds} s, ${requests.length} request kinds in rotation, ${values.elements} elements (${shape}), PLAN=${values.plan}, ${values.rounds} rounds${inspector ? ', inspector on' : ''}`,
   );
   let failed = false;
   const afterRounds: number[] = [];
@@ -290,9 +292,9 @@ try {
     const figures = await loadRound(requests, start, inspector);
     const failures = await stillAnswering(worker.url, id);
     // after the checks, so that the snapshot which collects does not weigh on them
-    if (values['live-memory']) figures.isolate.live = await inspector.liveMemory();
+    if (values['live-memory']) figures.isolate!.live = await inspector!.liveMemory();
     afterRounds.push(figures.after.runtime.rssMiB);
-    if (figures.isolate.live) liveAfterRounds.push(isolateTotal(figures.isolate.live));
+    if (figures.isolate?.live) liveAfterRounds.push(isolateTotal(figures.isolate.live));
     console.log(`round ${round}`);
     console.log(report(figures, start, isolateAtStart, failures));
     failed ||=
@@ -301,7 +303,7 @@ try {
       figures.timeouts > 0 ||
       figures.after.runtime.sockets > start.runtime.sockets ||
       // what the isolate keeps alive is bounded by its caches
-      (figures.isolate.live !== undefined &&
+      (figures.isolate?.live !== undefined &&
         isolateTotal(figures.isolate.live) > isolateTotal(isolateAtStart!) + CACHES_MIB) ||
       failures.length > 0;
   }
@@ -330,7 +332,8 @@ interface RoundFigures {
   before: WorkerdFigures;
   peak: WorkerdFigures;
   after: WorkerdFigures;
-  isolate: {
+  /** With --inspect. */
+  isolate?: {
     before: IsolateMemory;
     /** Each part at its highest reading (sampled each second): the sum bounds the peak. */
     peak: IsolateMemory;
@@ -349,20 +352,20 @@ interface RoundFigures {
 async function loadRound(
   requests: unknown[],
   start: WorkerdFigures,
-  inspector: IsolateInspector,
+  inspector: IsolateInspector | undefined,
 ): Promise<RoundFigures> {
   const before = workerdFigures();
   let peak = before;
-  const isolateBefore = await inspector.memory();
+  const isolateBefore = await inspector?.memory();
   let isolatePeak = isolateBefore;
   let sampling = false; // one inspector call at a time: a loaded runtime answers slowly
   const sampler = setInterval(() => {
     peak = highest(peak, workerdFigures());
-    if (sampling) return;
+    if (sampling || !inspector) return;
     sampling = true;
     inspector
       .memory()
-      .then((m) => (isolatePeak = higherEach(isolatePeak, m)))
+      .then((m) => (isolatePeak = higherEach(isolatePeak!, m)))
       .catch((error: Error) => console.log(`  isolate memory not read: ${error.message}`))
       .finally(() => (sampling = false));
   }, 1000);
@@ -390,7 +393,7 @@ async function loadRound(
     await new Promise((r) => setTimeout(r, 2000));
     after = workerdFigures();
   }
-  const isolateAfter = await inspector.memory();
+  const isolateAfter = await inspector?.memory();
   const statuses = Object.fromEntries(
     Object.entries(
       (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats,
@@ -408,11 +411,14 @@ async function loadRound(
     before,
     peak,
     after,
-    isolate: {
-      before: isolateBefore,
-      peak: higherEach(isolatePeak, isolateAfter),
-      after: isolateAfter,
-    },
+    isolate:
+      isolateBefore && isolatePeak && isolateAfter
+        ? {
+            before: isolateBefore,
+            peak: higherEach(isolatePeak, isolateAfter),
+            after: isolateAfter,
+          }
+        : undefined,
     settledAfterS,
   };
 }
@@ -439,8 +445,12 @@ function report(
     `  socket errors:   ${result.errors}, timeouts ${result.timeouts}`,
     ...line('runtime'),
     ...line('proxy'),
-    `  isolate  memory:  ${isolateFigure(isolate.before)} before, ${isolateFigure(isolate.peak)} at peak, ${isolateFigure(isolate.after)} after, garbage not yet collected included (limit ${ISOLATE_LIMIT_MIB.toFixed(0)} MiB)`,
-    ...(isolate.live && isolateAtStart
+    ...(isolate
+      ? [
+          `  isolate  memory:  ${isolateFigure(isolate.before)} before, ${isolateFigure(isolate.peak)} at peak, ${isolateFigure(isolate.after)} after, garbage not yet collected included (limit ${ISOLATE_LIMIT_MIB.toFixed(0)} MiB)`,
+        ]
+      : []),
+    ...(isolate?.live && isolateAtStart
       ? [
           `  isolate  alive:   ${isolateFigure(isolate.live)} after a full collection (${isolateFigure(isolateAtStart)} at start; at most ${(isolateTotal(isolateAtStart) + CACHES_MIB).toFixed(0)} MiB with the caches full)`,
         ]

@@ -13,7 +13,7 @@ import { measureLoad, pooled, type LoadFigures } from './load.ts';
 import { startPostgres, startPostgresPeer, type PostgresServer } from './peers/postgres.ts';
 import { EDGE_CACHE_MIN_BYTES } from '../core/contract.ts';
 import { QUERY_MIX, resolveQuery, type BenchQuery } from './query-mix.ts';
-import { startWorker, type RunningWorker } from './start-worker.ts';
+import { startWorker, type RunningWorker } from '../tools/serve/start-worker.ts';
 import { TITLES, WORK, prepareCatalogue } from './synthetic-catalogue.ts';
 import type { InProcessFigures } from './in-process.ts';
 import { coldStartTable, measureColdStarts, type ColdStartFigures } from './cold-start/run.ts';
@@ -203,8 +203,15 @@ async function benchSize(
   const coldStarts = await measureColdStarts(dist, COLD_START_RUNS);
 
   log(`${size}: our Worker`);
+  // the `paid` profile: every answer whole, as the peers give them (in `free` the large unpaged
+  // answers are refused: bench/answer-cpu.ts measures what each profile answers)
   const ours = await started(
-    startWorker({ config: 'wrangler.toml', assets: dist, port: PORTS.ours }),
+    startWorker({
+      config: 'wrangler.toml',
+      assets: dist,
+      port: PORTS.ours,
+      vars: { PLAN: 'paid' },
+    }),
   );
   // the same Worker with the edge cache off: every answer assembled, as on workers.dev or for a
   // query not asked for before (worker/edge-cache.ts)
@@ -213,7 +220,7 @@ async function benchSize(
       config: 'wrangler.toml',
       assets: dist,
       port: PORTS.assembled,
-      vars: { EDGE_CACHE: 'off' },
+      vars: { EDGE_CACHE: 'off', PLAN: 'paid' },
     }),
   );
   await timeRequest(`${ours.url}/api/v1/category`); // isolate up, manifest loaded; the index not yet

@@ -9,10 +9,22 @@ export const WORK = resolve('bench/.work');
 /** Title search cost depends on the amount of distinct title text: titles as a real catalogue's. */
 export const TITLES = 'realistic';
 
-/** The catalogue of `size` elements, made when missing. */
-export function prepareCatalogue(size: number): string {
-  // the title mode in the name: an older cached catalogue is not reused
-  const dir = join(WORK, `catalogue-${size}-${TITLES}`);
+/**
+ * Catalogue shapes: `scattered`, most elements published (86 %), each filter's elements spread
+ * over the catalogue (the synthetic default); `clustered`, few published (43 %), each data
+ * source's elements together.
+ */
+export const CATALOGUE_SHAPES = {
+  scattered: { published: 0.86, filters: 'scattered' },
+  clustered: { published: 0.43, filters: 'clustered' },
+} as const;
+export type CatalogueShape = keyof typeof CATALOGUE_SHAPES;
+
+/** The catalogue of `size` elements of this shape, made when missing. */
+export function prepareCatalogue(size: number, shape: CatalogueShape = 'scattered'): string {
+  const { published, filters } = CATALOGUE_SHAPES[shape];
+  // the title mode and shape in the name: an older cached catalogue is not reused
+  const dir = join(WORK, `catalogue-${size}-${TITLES}${shape === 'scattered' ? '' : `-${shape}`}`);
   if (!existsSync(join(dir, '.complete'))) {
     rmSync(dir, { recursive: true, force: true });
     execFileSync(
@@ -20,6 +32,7 @@ export function prepareCatalogue(size: number): string {
       [
         ...['--import', 'tsx', 'tools/synth/cli.ts'],
         ...['--elements', String(size), '--out', dir, '--titles', TITLES],
+        ...['--published', String(published), '--filters', filters],
       ],
       { stdio: 'inherit' },
     );

@@ -97,6 +97,10 @@ export const queryTooLongExample = {
   message: `The query is 4000 characters long; a page (limit) allows at most ${MAX_PAGED_QUERY_LENGTH}, since its Link header repeats the query. Shorten the query, or leave out limit to get every match.`,
 };
 export const fetchFailedExample = { message: 'Failed to fetch data.' };
+export const answerTooLargeExample = {
+  message:
+    'This answer (19519467 bytes) is too large for this deployment\'s "free" profile (at most 50 subrequests and 10 ms of CPU per request): it would need about 16.0 ms of CPU to assemble, over the 7 ms this profile allows an answer. Ask for it in pages with limit (up to 100) and offset, narrow the search, or deploy with PLAN = "paid" to answer it whole.',
+};
 export const listFetchFailedExample = { error: 'Failed to fetch data.' };
 export const methodNotAllowedExample = {
   error: 'Method POST is not allowed; this API is read-only (GET, HEAD, OPTIONS).',

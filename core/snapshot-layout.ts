@@ -11,11 +11,15 @@
 //   _snapshot/<buildId>/ids.txt                element ids in code-unit order, concatenated
 //   _snapshot/<buildId>/blocks/<n>.json        small blocks: published elements joined by ","
 //   _snapshot/<buildId>/runs/<n>.json          large runs: consecutive blocks joined by ","
+//   _snapshot/<buildId>/groups/<n>.json        groups: elements in data-source order joined by ","
 //   _snapshot/<buildId>/docs/<file>            the API's description: openapi.json and the page
 //
-// Element bytes exist twice, in catalogue order: small blocks (tens of KiB) for answers that
+// Element bytes exist three times: in catalogue order, small blocks (tens of KiB) for answers that
 // need a few elements, and large runs (MiB; each the concatenation of consecutive blocks) that a
-// broad answer streams through, so no answer needs more than a bounded number of reads.
+// broad answer streams through, so no answer needs more than a bounded number of reads; and in
+// data-source order, groups (a few MiB) that a mid-size answer gathers its elements from when
+// they lie together there (a data source's elements, the words of its titles), reading far less
+// than the runs would (contract §10: within the free plan's 50 subrequests and 10 ms).
 // keys.bin and ids.bin/ids.txt are read only by the requests that need them (a projection, one
 // element by id), so a fresh isolate's first search loads less.
 // Everything but the manifest sits under the build id, so an isolate holding an older index
@@ -25,7 +29,7 @@ import type { DocumentationFileName, ReferenceListName } from './contract.ts';
 export const SNAPSHOT_DIR = '_snapshot';
 export const MANIFEST_PATH = `${SNAPSHOT_DIR}/manifest.json`;
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 6;
+export const LAYOUT_VERSION = 7;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;
@@ -40,6 +44,7 @@ export const snapshotPaths = (buildId: string) => {
     ids: `${root}/ids.txt`,
     block: (block: number) => `${root}/blocks/${numbered(block)}.json`,
     run: (run: number) => `${root}/runs/${numbered(run)}.json`,
+    group: (group: number) => `${root}/groups/${numbered(group)}.json`,
     documentation: (name: DocumentationFileName) => `${root}/docs/${name}`,
   };
 };
@@ -53,6 +58,7 @@ export interface Manifest {
     titles: number;
     blocks: number;
     runs: number;
+    groups: number;
   } & Record<ReferenceListName, number>;
   /** Each list file's strong ETag value (without quotes) and byte length. */
   lists: Record<ReferenceListName, FileEntry>;
@@ -67,7 +73,7 @@ export interface FileEntry {
 
 /**
  * Uint32 sections of index.bin. N = published elements (in catalogue order), T = distinct titles,
- * B = blocks, R = runs, Y = distinct years, S = slugs of a list.
+ * B = blocks, R = runs, G = groups, Y = distinct years, S = slugs of a list.
  */
 export interface IndexSections {
   /** [N] block of each element; blocks are in catalogue order, so this never decreases. */
@@ -87,6 +93,11 @@ export interface IndexSections {
    */
   blockRun: Uint32Array;
   blockRunOffset: Uint32Array;
+  /** [N] group of each element (groups are in data-source order), and its byte offset there. */
+  elementGroup: Uint32Array;
+  elementGroupStart: Uint32Array;
+  /** [G] byte length of each group. */
+  groupLength: Uint32Array;
   /**
    * Per list, CSR posting lists: elements of slug s are postings[postingStart[s] ..
    * postingStart[s+1]).
@@ -175,6 +186,7 @@ export interface IndexHeader {
   titleCount: number;
   blockCount: number;
   runCount: number;
+  groupCount: number;
   /** Offset and length of each section, in Uint32 units from the start of index.bin. */
   sections: Record<SectionName, { offset: number; length: number }>;
   /** Slugs of each list in catalogue order; slug number s owns posting list s. */

@@ -31,6 +31,13 @@ export const MIN_BLOCK_BYTES = 32 * 1024;
 export const MAX_BLOCK_FILES = 12_000;
 export const MIN_RUN_BYTES = 8 * 1024 * 1024;
 export const MAX_RUNS = 400;
+/**
+ * Groups hold the element bytes a third time, in data-source order: a search narrowed by a data
+ * source, or by words one data source uses, reads a few groups instead of most runs. Small
+ * enough that an answer reads little it does not need, few enough to stay under MAX_GROUPS.
+ */
+export const MIN_GROUP_BYTES = 2 * 1024 * 1024;
+export const MAX_GROUPS = 2_000;
 export const MAX_FILE_BYTES = 24 * 1024 * 1024;
 
 export interface Snapshot {
@@ -44,6 +51,7 @@ export interface TierSizes {
   /** Target bytes of a block (tests use tiny ones, to get many blocks and runs). */
   blockBytes?: number;
   runBytes?: number;
+  groupBytes?: number;
 }
 
 export function buildSnapshot(
@@ -65,6 +73,7 @@ export function buildSnapshot(
 
   const tiers = buildTiers(published, options);
   tiers.blocks.forEach((bytes, block) => content.set(`block/${block}`, bytes));
+  const groups = buildGroups(published, options);
 
   const titles = buildTitleIndex(published);
   content.set('titles', encodeTitleSearchIndex(titles.distinct));
@@ -90,6 +99,9 @@ export function buildSnapshot(
     runFirstBlock: tiers.runFirstBlock,
     blockRun: tiers.blockRun,
     blockRunOffset: tiers.blockRunOffset,
+    elementGroup: groups.elementGroup,
+    elementGroupStart: groups.elementGroupStart,
+    groupLength: Uint32Array.from(groups.groups, (bytes) => bytes.length),
     ...postingLists,
     ...(Object.assign(
       {},
@@ -114,6 +126,7 @@ export function buildSnapshot(
     titleCount: titles.count,
     blockCount: tiers.blocks.length,
     runCount: tiers.runs.length,
+    groupCount: groups.groups.length,
     sections: table,
     slugs,
     years,
@@ -125,6 +138,7 @@ export function buildSnapshot(
     files.set(paths.documentation(name), documentation[name]);
   tiers.blocks.forEach((bytes, block) => files.set(paths.block(block), bytes));
   tiers.runs.forEach((bytes, run) => files.set(paths.run(run), bytes));
+  groups.groups.forEach((bytes, group) => files.set(paths.group(group), bytes));
   files.set(paths.titles, content.get('titles')!);
   files.set(paths.indexBinary, indexBytes);
   files.set(paths.ids, content.get('ids')!);
@@ -141,6 +155,7 @@ export function buildSnapshot(
       titles: titles.count,
       blocks: tiers.blocks.length,
       runs: tiers.runs.length,
+      groups: groups.groups.length,
       ...(Object.fromEntries(
         REFERENCE_LISTS.map(({ name }) => [name, lists[name].length]),
       ) as Record<ReferenceListName, number>),
@@ -241,6 +256,41 @@ export function buildTiers(published: PublishedElement[], sizes: TierSizes = {})
     elementStart,
     elementLength,
   };
+}
+
+/**
+ * The element bytes again, ordered by data source (in the list's order), then catalogue order,
+ * joined by "," into groups; each element's group and byte offset in it.
+ */
+export function buildGroups(published: PublishedElement[], sizes: TierSizes = {}) {
+  const totalBytes = published.reduce((sum, element) => sum + element.byteLength + 1, 0);
+  const groupTarget = Math.min(
+    MAX_FILE_BYTES,
+    sizes.groupBytes ?? Math.max(MIN_GROUP_BYTES, Math.ceil(totalBytes / MAX_GROUPS)),
+  );
+  const order = Uint32Array.from(published.keys()).sort(
+    (a, b) => published[a]!.refs.dataSource[0]! - published[b]!.refs.dataSource[0]! || a - b,
+  );
+  const ordered = Array.from(order, (e) => published[e]!);
+  const elementGroup = new Uint32Array(published.length);
+  const elementGroupStart = new Uint32Array(published.length);
+  const groups = groupInOrder(ordered, (element) => element.byteLength, groupTarget).map(
+    ({ first, count }, group) => {
+      let offset = 0;
+      for (let i = first; i < first + count; i++) {
+        elementGroup[order[i]!] = group;
+        elementGroupStart[order[i]!] = offset;
+        offset += ordered[i]!.byteLength + 1;
+      }
+      return encoder.encode(
+        ordered
+          .slice(first, first + count)
+          .map((element) => element.json)
+          .join(','),
+      );
+    },
+  );
+  return { groups, elementGroup, elementGroupStart };
 }
 
 /**

@@ -12,7 +12,8 @@ import { writeSnapshotAtomically } from './write-snapshot.ts';
 import { createProgress } from './progress.ts';
 import { refuseBuildOutput } from './output-guard.ts';
 
-const USAGE = 'usage: npm run build -- [--data DIR] [--out DIR] [--block-bytes N] [--run-bytes N]';
+const USAGE =
+  'usage: npm run build -- [--data DIR] [--out DIR] [--block-bytes N] [--run-bytes N] [--group-bytes N]';
 
 function main(): number {
   let options: { data: string; out: string; tiers: TierSizes };
@@ -23,6 +24,7 @@ function main(): number {
         out: { type: 'string', default: 'dist' },
         'block-bytes': { type: 'string' },
         'run-bytes': { type: 'string' },
+        'group-bytes': { type: 'string' },
       },
     });
     options = {
@@ -31,6 +33,7 @@ function main(): number {
       tiers: {
         blockBytes: byteCount('--block-bytes', values['block-bytes']),
         runBytes: byteCount('--run-bytes', values['run-bytes']),
+        groupBytes: byteCount('--group-bytes', values['group-bytes']),
       },
     };
   } catch (error) {
@@ -70,7 +73,7 @@ function main(): number {
       `  elements read      ${stats.elementsRead} from ${stats.elementFiles} files`,
       `  published          ${published.length}`,
       `  held back (status) ${heldBack.length ? heldBack.join(', ') : 'none'}`,
-      `  written            ${written.files} files, ${(written.bytes / 1048576).toFixed(1)} MiB (${snapshot.manifest.counts.blocks} element blocks, ${snapshot.manifest.counts.runs} runs)`,
+      `  written            ${written.files} files, ${(written.bytes / 1048576).toFixed(1)} MiB (${snapshot.manifest.counts.blocks} element blocks, ${snapshot.manifest.counts.runs} runs, ${snapshot.manifest.counts.groups} groups)`,
     ].join('\n'),
   );
   return 0;

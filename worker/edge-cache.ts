@@ -22,6 +22,9 @@ const STORE_FORGOTTEN_MS = 60_000;
 const isStoring = (key: string) =>
   Date.now() - (storing.get(key) ?? -Infinity) < STORE_FORGOTTEN_MS;
 
+/** Cache API calls an answer may make: `match`, `delete` (an entry that is not it), `put`. */
+export const EDGE_CACHE_CALLS = 3;
+
 /** Where the answers are kept, as a Request URL: a path the API never answers. */
 const KEY_PATH = '/_edge-cache/answers';
 

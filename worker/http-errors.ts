@@ -10,6 +10,8 @@ import {
   type ReferenceListName,
 } from '../core/contract.ts';
 import type { ErrorBody, MessageBody } from '../core/schema.ts';
+import type { AnswerOverBudget } from './answer.ts';
+import type { DeploymentProfile } from './deployment-profile.ts';
 
 const jsonException = (
   status: 400 | 404 | 405 | 414,
@@ -52,6 +54,28 @@ export const queryTooLongToPage = (length: number) =>
   jsonException(414, {
     message: `The query is ${length} characters long; a page (limit) allows at most ${MAX_PAGED_QUERY_LENGTH}, since its Link header repeats the query. Shorten the query, or leave out limit to get every match.`,
   } satisfies MessageBody);
+
+/**
+ * An answer this deployment's profile cannot give whole (contract §10): refused before its first
+ * byte, never cut short. Says what it would take and what to do instead.
+ */
+export function answerTooLarge(over: AnswerOverBudget, profile: DeploymentProfile) {
+  const needs =
+    over.reads === undefined
+      ? `more than the ${over.readsAllowed} snapshot reads left to this request`
+      : `about ${over.cpuMs!.toFixed(1)} ms of CPU to assemble, over the ${over.cpuMsAllowed} ms this profile allows an answer`;
+  const limits =
+    profile.plan === 'free'
+      ? 'at most 50 subrequests and 10 ms of CPU per request'
+      : `at most ${profile.subrequests} subrequests per request`;
+  const remedy =
+    profile.plan === 'free'
+      ? 'Ask for it in pages with limit (up to 100) and offset, narrow the search, or deploy with PLAN = "paid" to answer it whole.'
+      : 'Ask for it in pages with limit and offset, or raise SUBREQUEST_BUDGET.';
+  return jsonException(400, {
+    message: `This answer (${over.length} bytes) is too large for this deployment's "${profile.plan}" profile (${limits}): it would need ${needs}. ${remedy}`,
+  } satisfies MessageBody);
+}
 
 export const searchFetchFailed = () =>
   jsonException(400, { message: FETCH_FAILED } satisfies MessageBody);

@@ -2,13 +2,10 @@
 // (Cloudflare counts each ASSETS read as a subrequest and an open connection:
 // docs/platform-limits.md).
 
+import { PAID_SUBREQUESTS, type DeploymentProfile } from './deployment-profile.ts';
+
 /** Simultaneous open connections a Worker invocation may have. */
 export const MAX_READS_IN_FLIGHT = 6;
-/** Subrequests per request on the paid plans (the floor); the free plan allows 50. */
-export const MAX_READS_PER_REQUEST = 1000;
-/** A page this small must stay within the free plan's 50 subrequests. */
-export const SMALL_PAGE_LIMIT = 40;
-export const MAX_READS_SMALL_PAGE = 50;
 
 /** A read was asked for beyond the request's budget: a planning bug, never a client's fault. */
 export class ReadBudgetExceeded extends Error {}
@@ -20,7 +17,7 @@ export class ReadBudget {
   private readonly waiting: (() => void)[] = [];
 
   constructor(
-    readonly maxReads: number = MAX_READS_PER_REQUEST,
+    readonly maxReads: number = PAID_SUBREQUESTS,
     readonly maxInFlight: number = MAX_READS_IN_FLIGHT,
   ) {}
 
@@ -60,8 +57,5 @@ export class ReadBudget {
   }
 }
 
-/** The budget of a request: the free plan's 50 reads for a small page, the paid floor otherwise. */
-export const budgetFor = (limit: number | undefined) =>
-  new ReadBudget(
-    limit !== undefined && limit <= SMALL_PAGE_LIMIT ? MAX_READS_SMALL_PAGE : MAX_READS_PER_REQUEST,
-  );
+/** The budget of a request: its deployment profile's subrequests. */
+export const budgetFor = (profile: DeploymentProfile) => new ReadBudget(profile.subrequests);

@@ -54,13 +54,16 @@ interface RunNeed {
   whole: boolean;
 }
 
-/** Plans the reads for `elements` (ascending): at most `maxReads` of them, whatever is cached. */
+/**
+ * Plans the reads for `elements` (ascending): at most `maxReads` of them, whatever is cached.
+ * Undefined when no plan fits: even with every run read whole, it would take more.
+ */
 export function planReads(
   index: PlacementIndex,
   elements: Uint32Array,
   isCached: (element: number) => boolean,
   maxReads: number,
-): ReadPlan {
+): ReadPlan | undefined {
   const { elementBlock, elementStart, elementLength } = index.sections;
   const needs: RunNeed[] = [];
   let missingBytes = 0;
@@ -100,9 +103,7 @@ export function planReads(
     need.whole = true;
     reads -= need.blocks.length - 1;
   }
-  if (reads > maxReads) {
-    throw new Error(`an answer over ${needs.length} runs needs more than ${maxReads} reads`);
-  }
+  if (reads > maxReads) return undefined;
 
   const steps: ReadStep[] = [];
   const stepStart: number[] = [];

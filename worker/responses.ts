@@ -1,14 +1,25 @@
 // What every snapshot answer carries, and the streaming of a prepared answer.
 import type { Context } from 'hono';
 import type { PreparedAnswer } from './answer.ts';
+import {
+  deploymentProfile,
+  type DeploymentProfile,
+  type ProfileSettings,
+} from './deployment-profile.ts';
 import { CACHE_CONTROL } from './cache-headers.ts';
 import { fixedLengthStream, type BodyOptions } from './fixed-length-body.ts';
 
 /**
- * The bindings of wrangler.toml, and one optional variable: `EDGE_CACHE = "off"` serves every
+ * The bindings of wrangler.toml (`PLAN`, the deployment profile, among them), and optional
+ * variables: `SUBREQUEST_BUDGET` for the `paid` profile, `EDGE_CACHE = "off"` to serve every
  * answer assembled (edge-cache.ts; the benchmark measures both).
  */
-export type AppEnv = { Bindings: Env & { EDGE_CACHE?: string } };
+export type AppEnv = {
+  Bindings: Omit<Env, 'PLAN'> & ProfileSettings & { EDGE_CACHE?: string };
+};
+
+/** The request's deployment profile (deployment-profile.ts). */
+export const profileOf = (c: Context<AppEnv>): DeploymentProfile => deploymentProfile(c.env);
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -214,6 +214,11 @@ export class SnapshotStore {
     return this.open(snapshotPaths(buildId).run(run), budget);
   }
 
+  /** One group of element bytes (data-source order), as a stream read up to what is needed. */
+  group(buildId: string, group: number, budget: ReadBudget): Promise<OpenRun> {
+    return this.open(snapshotPaths(buildId).group(group), budget);
+  }
+
   private async open(path: string, budget: ReadBudget): Promise<OpenRun & { response: Response }> {
     const releaseSlot = await budget.acquire();
     this.openReads++;

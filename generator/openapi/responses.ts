@@ -14,6 +14,7 @@ import {
   fetchFailedExample,
   invalidParameterExample,
   invalidPatternExample,
+  answerTooLargeExample,
   listFetchFailedExample,
   methodNotAllowedExample,
   queryTooLongExample,
@@ -157,13 +158,17 @@ export const RESPONSES = {
     headers: headerRefs('ETag', 'Cache-Control', ...EVERY_ANSWER, 'X-Total-Count', 'Link'),
   },
   BadRequest: errorResponse(
-    'A parameter is invalid (the title pattern, a number, a field name) or misspelt, or the snapshot could not be read.',
+    "A parameter is invalid (the title pattern, a number, a field name) or misspelt, the answer is too large for the deployment's profile (`PLAN`: refused before its first byte, never cut short; page it with `limit`), or the snapshot could not be read.",
     'MessageBody',
     {
       pattern: { summary: 'A title pattern the API refuses', value: invalidPatternExample },
       parameter: {
         summary: 'A parameter out of range, repeated or misspelt',
         value: invalidParameterExample,
+      },
+      tooLarge: {
+        summary: "An answer too large for the deployment's profile",
+        value: answerTooLargeExample,
       },
       unreadable: { summary: 'The snapshot could not be read', value: fetchFailedExample },
     },

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWorker } from '../../bench/start-worker.ts';
+import type { RunningWorker } from '../../tools/serve/start-worker.ts';
 import { startFixtureWorker } from '../support/node/fixture-worker.ts';
 
 /** Debian's Chromium (.ci/run installs it); Google Chrome where a CI image has that instead. */

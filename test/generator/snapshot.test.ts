@@ -10,7 +10,8 @@ import {
   type RawElement,
   type RawRef,
 } from '../support/fixture-catalogue.ts';
-import { buildCatalogueFolder } from '../support/node/generator-steps.ts';
+import { buildGroups } from '../../generator/build-snapshot.ts';
+import { buildCatalogueFolder, compileCatalogueFolder } from '../support/node/generator-steps.ts';
 import {
   FIXTURE_CATALOGUE,
   PROJECT_ROOT,
@@ -137,6 +138,31 @@ describe('npm run build: the fixture catalogue', () => {
     buildCatalogueFolder(join(PROJECT_ROOT, 'data'), target);
     buildCatalogueFolder(FIXTURE_CATALOGUE, target, SMALL_TIERS);
     expect(treeDigest(target)).toEqual(treeDigest(out));
+  });
+});
+
+describe('groups: the element bytes again, in data-source order', () => {
+  it('holds every published element, byte for byte, at the offset the index gives', () => {
+    const catalogue = compileCatalogueFolder(FIXTURE_CATALOGUE);
+    const { groups, elementGroup, elementGroupStart } = buildGroups(catalogue.published, {
+      groupBytes: 3000,
+    });
+    expect(groups.length).toBeGreaterThan(1);
+    const decoder = new TextDecoder();
+    catalogue.published.forEach((element, e) => {
+      const group = groups[elementGroup[e]!]!;
+      const start = elementGroupStart[e]!;
+      expect(decoder.decode(group.subarray(start, start + element.byteLength))).toBe(element.json);
+    });
+    // each group parses as the elements it joins, in data-source order, then catalogue order
+    const order = catalogue.published
+      .map((element, e) => ({ e, source: element.refs.dataSource[0]! }))
+      .sort((a, b) => a.source - b.source || a.e - b.e)
+      .map(({ e }) => catalogue.published[e]!.id);
+    const inGroups = groups.flatMap((bytes) =>
+      (JSON.parse(`[${decoder.decode(bytes)}]`) as { _id: string }[]).map((x) => x._id),
+    );
+    expect(inGroups).toEqual(order);
   });
 });
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGED_QUERY_LENGTH, REFERENCE_LISTS } from '../../core/contract.ts';
-import type { RunningWorker } from '../../bench/start-worker.ts';
+import type { RunningWorker } from '../../tools/serve/start-worker.ts';
 import { FIXTURE_SNAPSHOT } from '../generator/build-fixture-snapshot.ts';
 import { tempDir } from '../generator/build-cli.ts';
 import { startFixtureWorker } from '../support/node/fixture-worker.ts';

@@ -66,7 +66,7 @@ describe('when the element files are missing', () => {
     const { env } = await import('cloudflare:test');
     const noElementFiles = {
       fetch: (input: RequestInfo) =>
-        /\/(blocks|runs)\//.test(String(input))
+        /\/(blocks|runs|groups)\//.test(String(input))
           ? Promise.resolve(new Response('gone', { status: 404 }))
           : env.ASSETS.fetch(input),
     } as unknown as Fetcher;

@@ -12,6 +12,15 @@ type Json = unknown;
  */
 export type TitleMode = 'templates' | 'realistic';
 export const TITLE_MODES: readonly TitleMode[] = ['templates', 'realistic'];
+/**
+ * Where an element's file puts it in catalogue order: `scattered`, files in turn per data source
+ * whatever the element's own (a filter's elements spread over the whole catalogue); `clustered`,
+ * each element in its own data source's folder (a data source's elements contiguous).
+ */
+export type FilterLayout = 'scattered' | 'clustered';
+export const FILTER_LAYOUTS: readonly FilterLayout[] = ['scattered', 'clustered'];
+/** Share of elements published (TERVERIFIKASI) by default. */
+export const DEFAULT_PUBLISHED = 0.86;
 
 export interface SyntheticCatalogue {
   lists: Record<'category' | 'sector' | 'field' | 'data-source', Json[]>;
@@ -395,11 +404,16 @@ export function generateCatalogue({
   seed = 20240101,
   elementsPerFile = 100,
   titles = 'templates',
+  published = DEFAULT_PUBLISHED,
+  filters = 'scattered',
 }: {
   elements: number;
   seed?: number;
   elementsPerFile?: number;
   titles?: TitleMode;
+  /** Share of elements published, 0 to 1. */
+  published?: number;
+  filters?: FilterLayout;
 }): SyntheticCatalogue {
   const random = randomSource(seed);
   const objectId = () => random.hex(24);
@@ -486,7 +500,7 @@ export function generateCatalogue({
       table: makeTable(theme, value),
       ...(random.chance(0.3) ? { _id: { $oid: objectId() } } : {}),
     }));
-    const status = random.chance(0.86) ? 'TERVERIFIKASI' : random.pick(OTHER_STATUSES);
+    const status = random.chance(published) ? 'TERVERIFIKASI' : random.pick(OTHER_STATUSES);
     const categoryItems = [
       random.chance(0.7) ? bySlug(categories, 'data-sektoral') : random.pick(categories),
     ];
@@ -494,7 +508,7 @@ export function generateCatalogue({
     const sectorItems = [bySlug(sectors, theme.sector)];
     if (random.chance(0.1)) sectorItems.push(random.pick(sectors));
     const fieldItems = theme.field && random.chance(0.9) ? [bySlug(fields, theme.field)] : [];
-    return {
+    const element = {
       _id: id(objectId()),
       title,
       unit: theme.unit,
@@ -511,6 +525,7 @@ export function generateCatalogue({
       __v: 0,
       createdAt: { $date: `2023-0${1 + (n % 9)}-1${n % 10}T08:00:00.000Z` },
     };
+    return { element, source: theme.source };
   };
 
   const makeTable = (theme: Theme, value: () => string) => {
@@ -547,8 +562,8 @@ export function generateCatalogue({
   const elementFiles = new Map<string, Json>();
   const perSource = new Map<string, Json[]>();
   for (let n = 0; n < elements; n++) {
-    const e = element(n);
-    const source = DATA_SOURCES[n % DATA_SOURCES.length]![1];
+    const { element: e, source: own } = element(n);
+    const source = filters === 'clustered' ? own : DATA_SOURCES[n % DATA_SOURCES.length]![1];
     const bucket = perSource.get(source) ?? [];
     perSource.set(source, bucket);
     bucket.push(e);

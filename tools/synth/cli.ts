@@ -1,10 +1,20 @@
 // npm run synth -- --elements N --out DIR [--seed S] [--titles templates|realistic]
+//                   [--published FRACTION] [--filters scattered|clustered]
 // Writes a deterministic synthetic catalogue (same arguments, same bytes) in the data/ layout.
 // --titles realistic: nearly all titles distinct, as in a real catalogue (for benchmarks at scale).
+// --published: the share of elements published (default 0.86); --filters clustered: each data
+// source's elements together in catalogue order (default scattered: spread over the catalogue).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateCatalogue, TITLE_MODES, type TitleMode } from './catalogue.ts';
+import {
+  DEFAULT_PUBLISHED,
+  FILTER_LAYOUTS,
+  generateCatalogue,
+  TITLE_MODES,
+  type FilterLayout,
+  type TitleMode,
+} from './catalogue.ts';
 import { ELEMENT_DIR } from '../../generator/read-catalogue.ts';
 
 const { values } = parseArgs({
@@ -13,18 +23,35 @@ const { values } = parseArgs({
     out: { type: 'string' },
     seed: { type: 'string', default: '20240101' },
     titles: { type: 'string', default: 'templates' },
+    published: { type: 'string', default: String(DEFAULT_PUBLISHED) },
+    filters: { type: 'string', default: 'scattered' },
   },
 });
 const elements = Number(values.elements);
 const titles = values.titles as TitleMode;
-if (!values.out || !Number.isInteger(elements) || elements < 0 || !TITLE_MODES.includes(titles)) {
+const published = Number(values.published);
+const filters = values.filters as FilterLayout;
+if (
+  !values.out ||
+  !Number.isInteger(elements) ||
+  elements < 0 ||
+  !TITLE_MODES.includes(titles) ||
+  !(published >= 0 && published <= 1) ||
+  !FILTER_LAYOUTS.includes(filters)
+) {
   console.error(
-    'usage: npm run synth -- --elements N --out DIR [--seed S] [--titles templates|realistic]',
+    'usage: npm run synth -- --elements N --out DIR [--seed S] [--titles templates|realistic] [--published 0..1] [--filters scattered|clustered]',
   );
   process.exit(2);
 }
 const started = performance.now();
-const catalogue = generateCatalogue({ elements, seed: Number(values.seed), titles });
+const catalogue = generateCatalogue({
+  elements,
+  seed: Number(values.seed),
+  titles,
+  published,
+  filters,
+});
 rmSync(join(values.out, ELEMENT_DIR), { recursive: true, force: true });
 mkdirSync(values.out, { recursive: true });
 for (const [name, items] of Object.entries(catalogue.lists)) {

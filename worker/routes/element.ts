@@ -2,19 +2,21 @@
 // An unverified element was never published: its id answers exactly as an unknown one.
 import type { Context } from 'hono';
 import type { DataElement } from '../../core/schema.ts';
-import { answerFormat, prepareAnswer } from '../answer.ts';
-import { answerLength } from '../answer-stream.ts';
+import { admitAnswer, answerFormat, prepareAnswer } from '../answer.ts';
+import { answerLength, type ElementFormat } from '../answer-stream.ts';
 import { etagMatches } from '../cache-headers.ts';
 import { csvAttachment } from '../csv-attachment.ts';
 import { projectedElement } from '../element-format.ts';
 import { findElementById } from '../element-lookup.ts';
-import { invalidQuery, noSuchElement, noSuchTable } from '../http-errors.ts';
+import { answerTooLarge, invalidQuery, noSuchElement, noSuchTable } from '../http-errors.ts';
 import { parseFieldsOnly } from '../query.ts';
-import { ReadBudget, MAX_READS_SMALL_PAGE } from '../read-budget.ts';
+import type { DeploymentProfile } from '../deployment-profile.ts';
+import { budgetFor, type ReadBudget } from '../read-budget.ts';
 import {
   collect,
   keepAlive,
   notModified,
+  profileOf,
   snapshotHeaders,
   streamedBody,
   type AppEnv,
@@ -27,7 +29,7 @@ import { tableCsv } from '../table-csv.ts';
 export async function oneElement(c: Context<AppEnv>) {
   const parsed = parseFieldsOnly(new URL(c.req.url).searchParams);
   if (!parsed.ok) throw invalidQuery(parsed.message);
-  const { index, store, budget, element } = await locate(c);
+  const { index, store, budget, element, profile } = await locate(c);
   const etag = answerEtag(
     index.buildId,
     JSON.stringify(['element', element, parsed.fields ?? null]),
@@ -39,7 +41,7 @@ export async function oneElement(c: Context<AppEnv>) {
     return new Response(null, {
       headers: snapshotHeaders(etag, answerLength(elements, format, true)),
     });
-  const answer = prepareAnswer(index, store, budget, elements, format, true);
+  const answer = oneElementAnswer(profile, index, store, budget, element, format);
   return new Response(await streamedBody(answer), {
     headers: snapshotHeaders(etag, answer.length),
   });
@@ -48,7 +50,7 @@ export async function oneElement(c: Context<AppEnv>) {
 export async function tableAsCsv(c: Context<AppEnv>) {
   const table = c.req.param('table') ?? '';
   const year = Number(/^(-?\d+)\.csv$/.exec(table)?.[1] ?? NaN);
-  const { index, store, budget, element, id } = await locate(c);
+  const { index, store, budget, element, id, profile } = await locate(c);
   if (!hasYear(index, element, year)) throw noSuchTable(id, table);
   const etag = answerEtag(index.buildId, JSON.stringify(['csv', element, year]));
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
@@ -58,7 +60,7 @@ export async function tableAsCsv(c: Context<AppEnv>) {
     await store.keyStarts(index, budget, keepAlive(c)),
     ['data'],
   );
-  const answer = prepareAnswer(index, store, budget, Uint32Array.of(element), dataOnly, true);
+  const answer = oneElementAnswer(profile, index, store, budget, element, dataOnly);
   const { data } = JSON.parse(new TextDecoder().decode(await collect(answer))) as Pick<
     DataElement,
     'data'
@@ -74,20 +76,37 @@ export async function tableAsCsv(c: Context<AppEnv>) {
   return new Response(c.req.method === 'HEAD' ? null : bytes, { headers });
 }
 
+/** One element's bytes (one read): within any profile, unless the budget is already spent. */
+function oneElementAnswer(
+  profile: DeploymentProfile,
+  index: LoadedIndex,
+  store: SnapshotStore,
+  budget: ReadBudget,
+  element: number,
+  format: ElementFormat,
+) {
+  const elements = Uint32Array.of(element);
+  const admitted = admitAnswer(profile, index, budget, elements, format, { bare: true });
+  if (!admitted.ok) throw answerTooLarge(admitted.overBudget, profile);
+  return prepareAnswer(index, store, budget, elements, format, admitted.plan, true);
+}
+
 async function locate(c: Context<AppEnv>): Promise<{
   index: LoadedIndex;
   store: SnapshotStore;
   budget: ReadBudget;
   element: number;
   id: string;
+  profile: DeploymentProfile;
 }> {
   const id = c.req.param('id') ?? '';
-  const budget = new ReadBudget(MAX_READS_SMALL_PAGE);
+  const profile = profileOf(c);
+  const budget = budgetFor(profile);
   const store = snapshotStore(c.env.ASSETS);
   const index = await store.index(budget, keepAlive(c));
   const element = findElementById(await store.ids(index, budget, keepAlive(c)), id);
   if (element === undefined) throw noSuchElement(id);
-  return { index, store, budget, element, id };
+  return { index, store, budget, element, id, profile };
 }
 
 /** Whether the element has a table for the year (the year posting lists say, without a read). */

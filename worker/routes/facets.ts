@@ -5,13 +5,13 @@ import type { ReferenceItem } from '../../core/schema.ts';
 import { etagMatches } from '../cache-headers.ts';
 import { countFacets } from '../facets.ts';
 import { budgetFor } from '../read-budget.ts';
-import { keepAlive, notModified, snapshotHeaders, type AppEnv } from '../responses.ts';
+import { keepAlive, notModified, snapshotHeaders, profileOf, type AppEnv } from '../responses.ts';
 import { answerEtag, checkQuery, matchKeyOf, resolveQuery } from '../search-pipeline.ts';
 import { snapshotStore } from '../snapshot-store.ts';
 
 export async function facets(c: Context<AppEnv>) {
   const query = checkQuery(new URL(c.req.url).searchParams, { paging: false });
-  const budget = budgetFor(undefined);
+  const budget = budgetFor(profileOf(c));
   const store = snapshotStore(c.env.ASSETS);
   const index = await store.index(budget, keepAlive(c));
   const resolved = resolveQuery(index, query);

@@ -4,7 +4,14 @@ import type { Context } from 'hono';
 import type { Manifest } from '../../core/snapshot-layout.ts';
 import { etagMatches } from '../cache-headers.ts';
 import { budgetFor, type ReadBudget } from '../read-budget.ts';
-import { JSON_TYPE, keepAlive, notModified, snapshotHeaders, type AppEnv } from '../responses.ts';
+import {
+  JSON_TYPE,
+  keepAlive,
+  notModified,
+  snapshotHeaders,
+  profileOf,
+  type AppEnv,
+} from '../responses.ts';
 import { snapshotStore, type SnapshotStore } from '../snapshot-store.ts';
 
 export interface SnapshotFile {
@@ -21,7 +28,7 @@ export interface SnapshotFile {
 
 export async function serveSnapshotFile(c: Context<AppEnv>, file: SnapshotFile) {
   const store = snapshotStore(c.env.ASSETS);
-  const budget = budgetFor(undefined);
+  const budget = budgetFor(profileOf(c));
   const { etag: tag, bytes } = file.entry(await store.manifest(budget, keepAlive(c)));
   const etag = `"${tag}"`;
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);

@@ -2,7 +2,7 @@
 // built snapshot, on a free loopback port. Node only.
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startWorker, type RunningWorker } from '../../../bench/start-worker.ts';
+import { startWorker, type RunningWorker } from '../../../tools/serve/start-worker.ts';
 import { FIXTURE_SNAPSHOT } from '../../generator/build-fixture-snapshot.ts';
 
 /** The Worker as deployed; only its assets folder is the test's. */

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_LISTS } from '../../../core/contract.ts';
-import { startWorker } from '../../../bench/start-worker.ts';
+import { startWorker } from '../../../tools/serve/start-worker.ts';
 import { FIXTURE_CATALOGUE, PROJECT_ROOT, runBuild, tempDir } from '../../generator/build-cli.ts';
 import { FIXTURE_TIERS } from '../../generator/build-fixture-snapshot.ts';
 import { SEARCH_CASES } from '../../support/search-cases.ts';

@@ -1,7 +1,9 @@
 // Every request's snapshot reads stay within the platform's limits (contract §10), over a
 // snapshot of thousands of small blocks: an answer that read every block holding one of its
 // elements would need more than a thousand reads here. Each query runs on a fresh isolate store
-// (a new binding), so the index load is counted too.
+// (a new binding), so the index load is counted too. In the `paid` profile every answer is whole
+// within 1,000 reads; in `free` (the default) within 50, or refused before any is read (so tiny
+// a layout refuses more than a real one: test/worker/shapes/ has catalogues of real shapes).
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import app from '../../../worker/index.ts';
@@ -10,9 +12,9 @@ import { SEARCH_CASES } from '../../support/search-cases.ts';
 
 const ORIGIN = 'https://api.test';
 
-async function measure(path: string) {
+async function measure(path: string, plan: 'free' | 'paid' = 'paid') {
   const { assets, counts } = countingAssets(env.ASSETS);
-  const response = await app.request(`${ORIGIN}${path}`, {}, { ASSETS: assets });
+  const response = await app.request(`${ORIGIN}${path}`, {}, { ASSETS: assets, PLAN: plan });
   const body = await response.text();
   return { response, body, counts };
 }
@@ -48,8 +50,19 @@ describe('read bounds at scale', () => {
     expect(counts.peakOpen).toBeLessThanOrEqual(6);
   });
 
-  it.each(pages)('page %j (limit ≤ 40): at most 50 reads, 6 at once', async (query) => {
-    const { response, body, counts } = await measure(`/api/v1/data-element?${query}`);
+  it.each(searches)('search %j, free: whole within 50 reads, or refused', async (query) => {
+    const { response, body, counts } = await measure(`/api/v1/data-element?${query}`, 'free');
+    expect([200, 400, 404]).toContain(response.status);
+    if (response.status === 200)
+      expect(JSON.parse(body)).toHaveLength(Number(response.headers.get('x-total-count')));
+    if (response.status === 400)
+      expect((JSON.parse(body) as { message: string }).message).toMatch(/too large/);
+    expect(counts.reads).toBeLessThanOrEqual(50);
+    expect(counts.peakOpen).toBeLessThanOrEqual(6);
+  });
+
+  it.each(pages)('page %j (limit ≤ 40), free: at most 50 reads, 6 at once', async (query) => {
+    const { response, body, counts } = await measure(`/api/v1/data-element?${query}`, 'free');
     expect([200, 404]).toContain(response.status);
     if (response.status === 200) expect(Array.isArray(JSON.parse(body))).toBe(true);
     expect(counts.reads).toBeLessThanOrEqual(50);
@@ -67,7 +80,7 @@ describe('read bounds at scale', () => {
     },
   );
 
-  it('one element and its CSV table: at most 50 reads each', async () => {
+  it('one element and its CSV table, free: at most 50 reads each', async () => {
     const [first] = JSON.parse(
       (await measure('/api/v1/data-element?limit=1&offset=2000')).body,
     ) as { _id: string; data: { year: number }[] }[];
@@ -75,7 +88,7 @@ describe('read bounds at scale', () => {
       `/api/v1/data-element/${first!._id}`,
       `/api/v1/data-element/${first!._id}/${first!.data[0]!.year}.csv`,
     ]) {
-      const { response, counts } = await measure(path);
+      const { response, counts } = await measure(path, 'free');
       expect(response.status).toBe(200);
       expect(counts.reads).toBeLessThanOrEqual(50);
     }

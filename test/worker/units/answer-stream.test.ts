@@ -52,7 +52,7 @@ function answer(
   maxReads = 1000,
   { stallAfter = Infinity } = {},
 ) {
-  const plan = planReads(fake.index, elements, (e) => cache.has(e), maxReads);
+  const plan = planReads(fake.index, elements, (e) => cache.has(e), maxReads)!;
   const reads = { blocks: [] as number[], runs: [] as number[], runsOpen: 0 };
   const { elementStart, elementLength, elementBlock } = fake.index.sections;
   const format = wholeElement(elementLength);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deploymentProfile } from '../../../worker/deployment-profile.ts';
 import { ReadBudget, ReadBudgetExceeded, budgetFor } from '../../../worker/read-budget.ts';
 
 describe('ReadBudget', () => {
@@ -33,9 +34,12 @@ describe('ReadBudget', () => {
     await expect(budget.acquire()).rejects.toBeInstanceOf(ReadBudgetExceeded);
   });
 
-  it("gives a page of 40 or fewer the free plan's 50 reads, anything else 1,000", () => {
-    expect(budgetFor(40).maxReads).toBe(50);
-    expect(budgetFor(41).maxReads).toBe(1000);
-    expect(budgetFor(undefined).maxReads).toBe(1000);
+  it("gives a request its deployment profile's subrequests", () => {
+    expect(budgetFor(deploymentProfile({})).maxReads).toBe(50);
+    expect(budgetFor(deploymentProfile({ PLAN: 'free' })).maxReads).toBe(50);
+    expect(budgetFor(deploymentProfile({ PLAN: 'paid' })).maxReads).toBe(1000);
+    expect(budgetFor(deploymentProfile({ PLAN: 'paid', SUBREQUEST_BUDGET: '5000' })).maxReads).toBe(
+      5000,
+    );
   });
 });

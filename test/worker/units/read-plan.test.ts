@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { READ_COST_BYTES, planReads, type PlacementIndex } from '../../../worker/read-plan.ts';
+import {
+  READ_COST_BYTES,
+  planReads as plannedOrNot,
+  type PlacementIndex,
+} from '../../../worker/read-plan.ts';
+
+/** The plan, which these cases all fit. */
+function planReads(...args: Parameters<typeof plannedOrNot>) {
+  const plan = plannedOrNot(...args);
+  expect(plan).toBeDefined();
+  return plan!;
+}
 
 /** `blocks` blocks of `perBlock` elements of `size` bytes each, `blocksPerRun` blocks to a run. */
 function placement(
@@ -110,5 +121,12 @@ describe('planReads', () => {
     expect(plan.steps).toEqual([{ kind: 'run', n: 0 }]);
     expect(plan.bytesRead).toBe(799 * 1001 + 1000);
     expect(READ_COST_BYTES).toBeGreaterThan(0);
+  });
+
+  it('gives no plan when even every run read whole takes more than the budget', () => {
+    // 10 runs, every one needed: 10 reads at the least
+    const index = placement(1000, 10, 1000, 100);
+    expect(plannedOrNot(index, range(0, 10000, 1000), nothingCached, 9)).toBeUndefined();
+    expect(plannedOrNot(index, range(0, 10000, 1000), nothingCached, 10)?.steps).toHaveLength(10);
   });
 });

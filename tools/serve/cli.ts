@@ -1,0 +1,84 @@
+// npm start [-- --port N] [--ip HOST] [--var NAME:VALUE ...] [--inspector-port N] [--assets DIR]
+// Serves the snapshot in dist/ (or --assets) with the Worker in workerd, as `wrangler dev` would,
+// taking its options of the same names; the inspector stays off unless --inspector-port is given
+// (tools/serve/start-worker.ts says why). Stops on Ctrl-C.
+import { parseArgs } from 'node:util';
+import { startWorker } from './start-worker.ts';
+
+const USAGE =
+  'usage: npm start -- [--port N] [--ip HOST] [--var NAME:VALUE ...] [--inspector-port N] [--assets DIR] [--config FILE]';
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+const port = (value: string | undefined, fallback: number, name: string) => {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 65535) fail(`--${name}: not a port: ${value}`);
+  return n;
+};
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      ip: { type: 'string' },
+      var: { type: 'string', multiple: true },
+      'inspector-port': { type: 'string' },
+      assets: { type: 'string' },
+      config: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  }));
+} catch (error) {
+  fail((error as Error).message);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const vars: Record<string, string> = {};
+for (const pair of values.var ?? []) {
+  const colon = pair.indexOf(':');
+  if (colon < 1) fail(`--var: expected NAME:VALUE, got ${pair}`);
+  vars[pair.slice(0, colon)] = pair.slice(colon + 1);
+}
+
+const worker = await startWorker({
+  config: values.config ?? 'wrangler.toml',
+  assets: values.assets,
+  host: values.ip ?? '127.0.0.1',
+  port: port(values.port, 8787, 'port'),
+  inspectorPort:
+    values['inspector-port'] === undefined
+      ? undefined
+      : port(values['inspector-port'], 9229, 'inspector-port'),
+  vars,
+  logLevel: 'error',
+}).catch((error: Error) => {
+  console.error(`the Worker did not start: ${error.message}`);
+  process.exit(1);
+});
+
+const settings = Object.entries(vars).map(([name, value]) => `${name}=${value}`);
+console.log(
+  `Serving on ${worker.url}${settings.length ? ` (${settings.join(', ')})` : ''}` +
+    (values['inspector-port'] ? `, DevTools on port ${values['inspector-port']}` : '') +
+    '. Ctrl-C stops.',
+);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  worker.stop().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
