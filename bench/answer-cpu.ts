@@ -23,6 +23,9 @@ export const ANSWER_SHAPES: { name: string; query: string }[] = [
   { name: 'scattered title', query: 'title=sekolah%20dasar' },
   { name: 'scattered title 2', query: 'title=posyandu' },
   { name: 'year + filter', query: 'year=2019&dataSource=dishub' },
+  // a place name: its elements spread over every data source
+  { name: 'place name', query: 'title=cikarang' },
+  { name: 'place name, wider', query: 'title=utara' },
   { name: 'page of 100', query: 'title=jumlah&limit=100&offset=1000' },
   { name: 'scattered page of 100', query: 'title=posyandu&limit=100' },
   { name: 'page of 40', query: 'title=sekolah%20dasar&limit=40' },

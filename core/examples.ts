@@ -99,7 +99,7 @@ export const queryTooLongExample = {
 export const fetchFailedExample = { message: 'Failed to fetch data.' };
 export const answerTooLargeExample = {
   message:
-    'This answer (19519467 bytes) is too large for this deployment\'s "free" profile (at most 50 subrequests and 10 ms of CPU per request): it would need about 16.0 ms of CPU to assemble, over the 7 ms this profile allows an answer. Ask for it in pages with limit (up to 100) and offset, narrow the search, or deploy with PLAN = "paid" to answer it whole.',
+    'This answer (19519467 bytes) is too large for this deployment\'s "free" profile (at most 50 subrequests and 10 ms of CPU per request): it would need about 16.0 ms of CPU to assemble, over the 8 ms this profile allows an answer. Ask for it in pages with limit (up to 100) and offset, narrow the search, or deploy with PLAN = "paid" to answer it whole.',
 };
 export const listFetchFailedExample = { error: 'Failed to fetch data.' };
 export const methodNotAllowedExample = {

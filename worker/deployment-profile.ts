@@ -21,10 +21,10 @@ export const FREE_SUBREQUESTS = 50;
 export const FREE_CPU_MS = 10;
 /**
  * The part of the free plan's 10 ms an answer's reads and copying may be estimated to take: the
- * rest is the search's (a title pattern stays within a few milliseconds warm,
- * docs/title-search.md) and the runtime's.
+ * rest is the search's (13 µs to 1.4 ms warm for the benchmark's queries, bench/RESULTS.md) and
+ * the runtime's.
  */
-export const FREE_ANSWER_CPU_MS = 7;
+export const FREE_ANSWER_CPU_MS = 8;
 /** `paid`: the subrequest budget when SUBREQUEST_BUDGET does not set one. */
 export const PAID_SUBREQUESTS = 1000;
 

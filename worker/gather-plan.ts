@@ -10,7 +10,7 @@ import { READ_COST_BYTES } from './read-plan.ts';
 /** The largest answer gathered in memory before it is written. */
 export const GATHER_MAX_BYTES = 4 * 1024 * 1024;
 /** What all the answers being gathered in an isolate may hold at once. */
-export const GATHERING_MAX_BYTES = 16 * 1024 * 1024;
+export const GATHERING_MAX_BYTES = 8 * 1024 * 1024;
 
 let gathering = 0;
 

@@ -21,12 +21,12 @@ async function serve(assets: string, args: string[]): Promise<string> {
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const started = Date.now();
-  while (!/Serving on (\S+?)[.\s]/.test(output)) {
+  while (!/Serving on (\S+?)\.?(?:\s|$)/.test(output)) {
     if (server.exitCode !== null) throw new Error(`the server exited: ${output}`);
     if (Date.now() - started > 45_000) throw new Error(`the server did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return /Serving on (\S+?)[.\s]/.exec(output)![1]!;
+  return /Serving on (\S+?)\.?(?:\s|$)/.exec(output)![1]!;
 }
 
 afterEach(async () => {
