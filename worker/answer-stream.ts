@@ -67,7 +67,8 @@ export async function* answerChunks(
         const e = elements[i]!;
         let bytes = source.cache.get(e);
         if (!bytes) {
-          bytes = await reads.bytesOf(step, e);
+          // from the read in hand without a promise when it holds them (most of a broad answer)
+          bytes = reads.bytesInHand(step, e) ?? (await reads.bytesOf(step, e));
           source.keep?.(e, bytes);
         }
         if (i > 0) out.byte(COMMA);
@@ -109,6 +110,17 @@ class StepReads {
       if (this.needsRead(this.considered))
         this.opened.set(this.considered, this.open(this.considered));
     }
+  }
+
+  /** Element e's bytes when the step's read in hand already holds them, else undefined. */
+  bytesInHand(step: number, e: number): Uint8Array | undefined {
+    if (this.current?.step !== step) return undefined;
+    const at = this.source.placement(e);
+    const bytes = this.current.bytes
+      ? this.current.bytes.subarray(at.start, at.start + at.length)
+      : this.current.reader!.rangeInHand(at.runStart, at.runStart + at.length);
+    // a file shorter than the index says: bytesOf reports it
+    return bytes?.length === at.length ? bytes : undefined;
   }
 
   /** Element e's bytes from its step's read (opened now if it was not opened ahead). */

@@ -45,6 +45,13 @@ export class RunReader {
     return out;
   }
 
+  /** Bytes [start, end) as a view when the chunk in hand holds them all, else undefined. */
+  rangeInHand(start: number, end: number): Uint8Array | undefined {
+    const from = start - this.chunkStart;
+    if (from < 0 || end > this.chunkStart + this.chunk.length) return undefined;
+    return this.chunk.subarray(from, end - this.chunkStart);
+  }
+
   /** Stops reading: the rest of the run is not wanted. */
   cancel() {
     if (this.closed) return;
