@@ -50,6 +50,8 @@ export interface ShapeFigures {
   bytesRead?: number;
   estimatedMs?: number;
   measuredMs?: number;
+  /** Wall time of the same, in process over files in memory: no network, no runtime. */
+  wallMs?: number;
 }
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
@@ -70,6 +72,7 @@ async function answerOnce(
   const format = await answerFormat(cold, store, budget, checked.fields);
   if (checked.fields) budget.reads++;
   const started = process.cpuUsage();
+  const startedAt = performance.now();
   const admitted = admitAnswer(profile, cold, budget, page, format, {
     projected: checked.fields !== undefined,
     reserveReads: 3,
@@ -82,6 +85,7 @@ async function answerOnce(
   let bytes = 0;
   for await (const chunk of answer.chunks()) bytes += chunk.length;
   const used = process.cpuUsage(started);
+  const wallMs = performance.now() - startedAt;
   if (bytes !== answer.length)
     throw new Error(`${query}: ${bytes} bytes, planned ${answer.length}`);
   return {
@@ -93,6 +97,7 @@ async function answerOnce(
     bytesRead: admitted.plan.bytesRead,
     estimatedMs: admitted.cpuMs,
     measuredMs: (used.user + used.system) / 1000,
+    wallMs,
   };
 }
 
@@ -113,12 +118,15 @@ export async function measureAnswerCpu(dists: string[], runs = 5): Promise<Shape
       })),
     );
     const measured = cases.map(() => [] as number[]);
+    const wall = cases.map(() => [] as number[]);
     const last: Awaited<ReturnType<typeof answerOnce>>[] = [];
     for (let round = 0; round < runs + 2; round++) {
       for (const [i, { profile, query }] of cases.entries()) {
         last[i] = await answerOnce(index, store, profile, query);
-        if (round >= 2 && last[i]!.measuredMs !== undefined)
+        if (round >= 2 && last[i]!.measuredMs !== undefined) {
           measured[i]!.push(last[i]!.measuredMs!);
+          wall[i]!.push(last[i]!.wallMs!);
+        }
       }
     }
     cases.forEach(({ plan, name, query }, i) =>
@@ -129,6 +137,7 @@ export async function measureAnswerCpu(dists: string[], runs = 5): Promise<Shape
         query,
         ...last[i]!,
         measuredMs: measured[i]!.length ? median(measured[i]!) : undefined,
+        wallMs: wall[i]!.length ? median(wall[i]!) : undefined,
       }),
     );
   }
@@ -150,13 +159,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const mib = (bytes: number) => (bytes / 1048576).toFixed(2);
   console.log(
-    '| snapshot | profile | shape | elements | answer MiB | answered | plan | reads | MiB read per MiB answered | estimated ms | measured ms | estimate / measured |',
+    '| snapshot | profile | shape | elements | answer MiB | answered | plan | reads | MiB read per MiB answered | estimated ms | measured ms | estimate / measured | wall ms |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const perByte = r.bytesRead !== undefined ? (r.bytesRead / r.bytes).toFixed(1) : '-';
     console.log(
-      `| ${r.dist} | ${r.plan} | ${r.name} | ${r.elements} | ${mib(r.bytes)} | ${r.admitted ? 'whole' : '**refused**'} | ${r.kind ?? '-'} | ${r.reads ?? '> budget'} | ${perByte} | ${r.estimatedMs?.toFixed(1) ?? '-'} | ${r.measuredMs?.toFixed(1) ?? '-'} | ${r.measuredMs ? (r.estimatedMs! / r.measuredMs).toFixed(2) : '-'} |`,
+      `| ${r.dist} | ${r.plan} | ${r.name} | ${r.elements} | ${mib(r.bytes)} | ${r.admitted ? 'whole' : '**refused**'} | ${r.kind ?? '-'} | ${r.reads ?? '> budget'} | ${perByte} | ${r.estimatedMs?.toFixed(1) ?? '-'} | ${r.measuredMs?.toFixed(1) ?? '-'} | ${r.measuredMs ? (r.estimatedMs! / r.measuredMs).toFixed(2) : '-'} | ${r.wallMs?.toFixed(1) ?? '-'} |`,
     );
   }
 }
