@@ -44,7 +44,8 @@ if (!Number.isInteger(SLICES) || SLICES < 1)
 const WARM_UP_SECONDS = 1;
 /** Fresh workerd isolates per kind for the cold start (workerd's clock moves in whole ms). */
 const COLD_START_RUNS = values.quick ? 5 : 15;
-const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, assembled: 8805, pg: 54329 };
+// PostgreSQL below the ephemeral port range (32768-60999), where an outgoing connection can hold it
+const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, assembled: 8805, pg: 25432 };
 
 // ---- cleanup of everything started, whatever happens ---------------------------------------
 type Stopper = () => Promise<void> | void;

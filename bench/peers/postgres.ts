@@ -1,5 +1,5 @@
 // Peer 2, what a team would build with a database: the catalogue in PostgreSQL (started here on
-// loopback, stopped after), served by Hono on Node with pg: `~*` on the title, joins for filters.
+// loopback, stopped after), served by Hono on Node with pg (bench/peers/postgres-server.ts).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
@@ -53,7 +53,9 @@ export function startPostgres(port: number): PostgresServer | { skipped: string 
       join(dir, 'log'),
       '-w',
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=512MB`,
+      // the catalogue held in memory; answers sorted in memory; no JIT compiling per query
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=1GB ` +
+        '-c work_mem=64MB -c jit=off',
       'start',
     ]);
   } catch (error) {
