@@ -15,7 +15,12 @@ import {
   wordsStartingWith,
   type WordIndex,
 } from '../core/word-index.ts';
-import { buildWordIndex, MAX_UNION_COST, searchableTexts } from '../generator/build-word-index.ts';
+import {
+  buildWordIndex,
+  MAX_UNION_COST,
+  searchableTexts,
+  wordIndexContent,
+} from '../generator/build-word-index.ts';
 import { publishedElements } from '../test/support/node/published-snapshot.ts';
 import { matchWords, searchWords } from '../worker/word-search.ts';
 
@@ -39,6 +44,9 @@ const elements = await publishedElements(dist);
 const started = performance.now();
 const bytes = buildWordIndex(elements);
 const buildMs = performance.now() - started;
+const content = wordIndexContent(elements);
+const postings = (lists: readonly Uint32Array[]) =>
+  lists.reduce((sum, list) => sum + list.length, 0);
 const index = decodeWordIndex(
   bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
 );
@@ -115,6 +123,9 @@ console.log(
 );
 console.log(
   `  ${index.wordCount} words (${(section('wordUnits') / 1024).toFixed(0)} KiB of text), ${index.rangeFirst.length} stored prefix unions, postings ${(section('postings') / 1048576).toFixed(2)} MiB, ${index.listKind.filter((kind) => kind === LIST_BITMAP).length} lists as bitmaps`,
+);
+console.log(
+  `  postings: ${postings(content.titleElements)} in titles, ${postings(content.anywhereElements)} anywhere (${(postings(content.anywhereElements) / index.elementCount).toFixed(1)} distinct words an element)`,
 );
 console.log(`\n| query | q | matches | all in title | median ms | most ms |`);
 console.log(`|---|---|---:|---:|---:|---:|`);

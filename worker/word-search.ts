@@ -92,7 +92,7 @@ const STARTS_IN_TITLE = 1 << (SCORE_BITS + 4); // at most 12 words: 4 bits
  */
 export function orderByRelevance(matches: WordMatches, elements: Uint32Array): Uint32Array {
   const standing = new Uint32Array(elements.length);
-  const none = emptyElementBitmap(0x20 * matches.matched.length);
+  const none: ElementBitmap = new Int32Array(matches.matched.length);
   let shared = 0; // what every element of the match has
   let highestScore = 0;
   let alike = true;
