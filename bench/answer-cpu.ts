@@ -5,12 +5,12 @@
 // Usage: tsx bench/answer-cpu.ts DIST [DIST ...] [--runs N] [--json]
 import { parseArgs } from 'node:util';
 import { folderAssets } from '../test/support/node/folder-assets.ts';
-import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer.ts';
+import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer/prepare-answer.ts';
 import { deploymentProfile, type DeploymentProfile } from '../worker/deployment-profile.ts';
-import { ElementCache } from '../worker/element-cache.ts';
-import { budgetFor } from '../worker/read-budget.ts';
-import { checkQuery, findMatches } from '../worker/search-pipeline.ts';
-import { SnapshotStore, type LoadedIndex } from '../worker/snapshot-store.ts';
+import { ElementCache } from '../worker/snapshot/element-cache.ts';
+import { budgetFor } from '../worker/snapshot/read-budget.ts';
+import { checkQuery, findMatches } from '../worker/search/find-matches.ts';
+import { SnapshotStore, type LoadedIndex } from '../worker/snapshot/snapshot-store.ts';
 
 /** Request shapes: broad, mid-size scattered, selective, pages, projections. */
 export const ANSWER_SHAPES: { name: string; query: string }[] = [

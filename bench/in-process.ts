@@ -3,14 +3,14 @@
 // (no answer cache), then the answer streamed cold (no element cache) with its reads counted.
 // Usage: tsx bench/in-process.ts DIST_DIR [--json]
 import { folderAssets } from '../test/support/node/folder-assets.ts';
-import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer.ts';
+import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer/prepare-answer.ts';
 import { deploymentProfile } from '../worker/deployment-profile.ts';
-import { ElementCache } from '../worker/element-cache.ts';
-import { ReadBudget } from '../worker/read-budget.ts';
+import { ElementCache } from '../worker/snapshot/element-cache.ts';
+import { ReadBudget } from '../worker/snapshot/read-budget.ts';
 import { REFERENCE_LISTS } from '../core/contract.ts';
-import { countFacets } from '../worker/facets.ts';
-import { checkQuery, findMatches, resolveQuery } from '../worker/search-pipeline.ts';
-import { SnapshotStore, type LoadedIndex } from '../worker/snapshot-store.ts';
+import { countFacets } from '../worker/search/count-facets.ts';
+import { checkQuery, findMatches, resolveQuery } from '../worker/search/find-matches.ts';
+import { SnapshotStore, type LoadedIndex } from '../worker/snapshot/snapshot-store.ts';
 import { warmUpPatternCompiler } from '../worker/title-search/warm-up.ts';
 import { QUERY_MIX } from './query-mix.ts';
 

@@ -9,11 +9,11 @@
 // Usage: node --expose-gc --import tsx bench/isolate-memory.ts DIST_DIR [ROUNDS]
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
-import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer.ts';
+import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer/prepare-answer.ts';
 import { deploymentProfile } from '../worker/deployment-profile.ts';
-import { ReadBudget } from '../worker/read-budget.ts';
-import { checkQuery, findMatches } from '../worker/search-pipeline.ts';
-import { SnapshotStore } from '../worker/snapshot-store.ts';
+import { ReadBudget } from '../worker/snapshot/read-budget.ts';
+import { checkQuery, findMatches } from '../worker/search/find-matches.ts';
+import { SnapshotStore } from '../worker/snapshot/snapshot-store.ts';
 import { QUERY_MIX } from './query-mix.ts';
 
 const [dist, rounds = '5'] = process.argv.slice(2);

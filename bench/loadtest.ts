@@ -24,13 +24,13 @@ import { parseArgs } from 'node:util';
 import autocannon from './autocannon.ts';
 import { stillAnswering } from './still-answering.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
-import { ANSWER_CACHE_ELEMENTS, FACET_CACHE_BYTES } from '../worker/answer-cache.ts';
-import { ELEMENT_CACHE_BYTES } from '../worker/element-cache.ts';
-import { COMPILED_PATTERN_BYTES } from '../worker/title-search/compile-pattern.ts';
+import { ANSWER_CACHE_ELEMENTS, FACET_CACHE_BYTES } from '../worker/memory.ts';
+import { ELEMENT_CACHE_BYTES } from '../worker/snapshot/element-cache.ts';
+import { COMPILED_PATTERN_BYTES } from '../worker/title-search/pattern/compile-pattern.ts';
 import {
   BINDING_BYTES_AT_MOST,
   KEPT_BINDINGS,
-} from '../worker/title-search/find-matching-titles.ts';
+} from '../worker/title-search/scan/find-matching-titles.ts';
 import {
   connectIsolateInspector,
   inspectorTargets,

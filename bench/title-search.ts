@@ -14,7 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { JS, NFA, DFA } from 'refa';
 import { RE2JS } from 're2js';
 import { RE2 } from 're2-wasm';
-import { compileUncached } from '../worker/title-search/compile-pattern.ts';
+import { compileUncached } from '../worker/title-search/pattern/compile-pattern.ts';
 import {
   compileTitlePattern,
   decodeTitleSearchIndex,

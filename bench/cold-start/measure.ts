@@ -2,11 +2,11 @@
 // index from bytes already in memory and answers its first search, each step timed. The files
 // come first from FILES (the driver in Node), untimed: the figure is the Worker's CPU, not I/O.
 // Bundled alone, this is an isolate without the Worker's startup; as-deployed.ts adds it.
-import { ReadBudget } from '../../worker/read-budget.ts';
-import { checkQuery, resolveQuery } from '../../worker/search-pipeline.ts';
-import { filteredCandidates, matchTitles } from '../../worker/search.ts';
+import { ReadBudget } from '../../worker/snapshot/read-budget.ts';
+import { checkQuery, resolveQuery } from '../../worker/search/find-matches.ts';
+import { filteredCandidates, matchTitles } from '../../worker/search/filters.ts';
 import { storedBytesResponse } from '../../test/support/stored-bytes-response.ts';
-import { SnapshotStore, type AssetFetcher } from '../../worker/snapshot-store.ts';
+import { SnapshotStore, type AssetFetcher } from '../../worker/snapshot/snapshot-store.ts';
 import { warmUpPatternCompiler } from '../../worker/title-search/warm-up.ts';
 
 interface Env {

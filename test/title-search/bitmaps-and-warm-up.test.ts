@@ -8,8 +8,12 @@ import {
   findMatchingTitles,
   matchingTitleBitmap,
 } from '../../worker/title-search/index.ts';
-import { narrowTitles } from '../../worker/title-search/evaluate-gram-query.ts';
-import { bitmapOfTitles, bitsOf, countTitles } from '../../worker/title-search/title-bitmap.ts';
+import { narrowTitles } from '../../worker/title-search/scan/evaluate-gram-query.ts';
+import {
+  bitmapOfTitles,
+  bitsOf,
+  countTitles,
+} from '../../worker/title-search/scan/title-bitmap.ts';
 import { WARM_UP_PATTERN, warmUpPatternCompiler } from '../../worker/title-search/warm-up.ts';
 import { realisticTitles } from './realistic-titles.ts';
 

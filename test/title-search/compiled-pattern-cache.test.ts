@@ -6,7 +6,7 @@ import {
   compileTitlePattern,
   compiledPatternBytes,
   heldCompiledPatternBytes,
-} from '../../worker/title-search/compile-pattern.ts';
+} from '../../worker/title-search/pattern/compile-pattern.ts';
 
 /**
  * Distinct patterns, each with a DFA of 256 states × 22 classes (about 22 KiB of table): 20

@@ -3,19 +3,19 @@
 // `new RegExp(pattern, 'i')` matches; every refused one must be refused for a stated reason.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../tools/synth/seeded-random.ts';
-import { bindDfa } from '../../worker/title-search/bind-dfa.ts';
-import type { CompiledTitlePattern } from '../../worker/title-search/compile-pattern.ts';
-import type { TitleSearchIndex } from '../../worker/title-search/decode-index.ts';
+import { bindDfa } from '../../worker/title-search/scan/bind-dfa.ts';
+import type { CompiledTitlePattern } from '../../worker/title-search/pattern/compile-pattern.ts';
+import type { TitleSearchIndex } from '../../core/title-index/decode.ts';
 import {
   compileTitlePattern,
   decodeTitleSearchIndex,
   encodeTitleSearchIndex,
   findMatchingTitles,
 } from '../../worker/title-search/index.ts';
-import { buildMultiSteps } from '../../worker/title-search/quad-steps.ts';
-import { scanTitles } from '../../worker/title-search/scan-titles.ts';
-import { DEAD, MATCHED } from '../../worker/title-search/decided-states.ts';
-import { emptyBitmap } from '../../worker/title-search/title-bitmap.ts';
+import { buildMultiSteps } from '../../worker/title-search/scan/quad-steps.ts';
+import { scanTitles } from '../../worker/title-search/scan/scan-titles.ts';
+import { DEAD, MATCHED } from '../../worker/title-search/scan/decided-states.ts';
+import { emptyBitmap } from '../../worker/title-search/scan/title-bitmap.ts';
 import { randomPattern, randomTitle } from './random-patterns.ts';
 import { realisticTitles } from './realistic-titles.ts';
 

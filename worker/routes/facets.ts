@@ -2,12 +2,18 @@
 import type { Context } from 'hono';
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
 import type { ReferenceItem } from '../../core/schema.ts';
-import { etagMatches } from '../cache-headers.ts';
-import { countFacets } from '../facets.ts';
-import { budgetFor } from '../read-budget.ts';
-import { keepAlive, notModified, snapshotHeaders, profileOf, type AppEnv } from '../responses.ts';
-import { answerEtag, checkQuery, matchKeyOf, resolveQuery } from '../search-pipeline.ts';
-import { snapshotStore } from '../snapshot-store.ts';
+import { etagMatches } from '../http/cache-headers.ts';
+import { countFacets } from '../search/count-facets.ts';
+import { budgetFor } from '../snapshot/read-budget.ts';
+import {
+  keepAlive,
+  notModified,
+  snapshotHeaders,
+  profileOf,
+  type AppEnv,
+} from '../http/responses.ts';
+import { answerEtag, checkQuery, matchKeyOf, resolveQuery } from '../search/find-matches.ts';
+import { snapshotStore } from '../snapshot/snapshot-store.ts';
 
 export async function facets(c: Context<AppEnv>) {
   const query = checkQuery(new URL(c.req.url).searchParams, { paging: false });

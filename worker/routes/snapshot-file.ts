@@ -2,8 +2,8 @@
 // documentation page's files): its ETag and length from the manifest, 304, HEAD.
 import type { Context } from 'hono';
 import type { Manifest } from '../../core/snapshot-layout.ts';
-import { etagMatches } from '../cache-headers.ts';
-import { budgetFor, type ReadBudget } from '../read-budget.ts';
+import { etagMatches } from '../http/cache-headers.ts';
+import { budgetFor, type ReadBudget } from '../snapshot/read-budget.ts';
 import {
   JSON_TYPE,
   keepAlive,
@@ -11,8 +11,8 @@ import {
   snapshotHeaders,
   profileOf,
   type AppEnv,
-} from '../responses.ts';
-import { snapshotStore, type SnapshotStore } from '../snapshot-store.ts';
+} from '../http/responses.ts';
+import { snapshotStore, type SnapshotStore } from '../snapshot/snapshot-store.ts';
 
 export interface SnapshotFile {
   /** The file's ETag value (without quotes) and byte length, from the manifest. */

@@ -3,12 +3,16 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EDGE_CACHE_MIN_BYTES } from '../../../core/contract.ts';
-import { EDGE_CACHE_CALLS, edgeCacheKey, edgeCachedAnswer } from '../../../worker/edge-cache.ts';
+import {
+  EDGE_CACHE_CALLS,
+  edgeCacheKey,
+  edgeCachedAnswer,
+} from '../../../worker/answer/edge-cache.ts';
 import app from '../../../worker/index.ts';
 import { FREE_SUBREQUESTS, deploymentProfile } from '../../../worker/deployment-profile.ts';
-import { ReadBudget, budgetFor } from '../../../worker/read-budget.ts';
-import { checkQuery, findMatches } from '../../../worker/search-pipeline.ts';
-import { snapshotStore } from '../../../worker/snapshot-store.ts';
+import { ReadBudget, budgetFor } from '../../../worker/snapshot/read-budget.ts';
+import { checkQuery, findMatches } from '../../../worker/search/find-matches.ts';
+import { snapshotStore } from '../../../worker/snapshot/snapshot-store.ts';
 
 const ORIGIN = 'https://api.test';
 

@@ -4,10 +4,10 @@ import {
   answerLength,
   ChunkWriter,
   type AnswerSource,
-} from '../../../worker/answer-stream.ts';
-import { wholeElement } from '../../../worker/element-format.ts';
-import { ElementCache } from '../../../worker/element-cache.ts';
-import { planReads, type PlacementIndex } from '../../../worker/read-plan.ts';
+} from '../../../worker/answer/streamed-answer.ts';
+import { wholeElement } from '../../../worker/answer/element-format.ts';
+import { ElementCache } from '../../../worker/snapshot/element-cache.ts';
+import { planReads, type PlacementIndex } from '../../../worker/snapshot/read-plan.ts';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

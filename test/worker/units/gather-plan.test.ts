@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { wholeElement } from '../../../worker/element-format.ts';
-import { planGather, type GatherIndex } from '../../../worker/gather-plan.ts';
-import { gatheredAnswerChunks, type GatherSource } from '../../../worker/gathered-answer.ts';
-import type { OpenRun } from '../../../worker/snapshot-store.ts';
+import { wholeElement } from '../../../worker/answer/element-format.ts';
+import { planGather, type GatherIndex } from '../../../worker/snapshot/gather-plan.ts';
+import { gatheredAnswerChunks, type GatherSource } from '../../../worker/answer/gathered-answer.ts';
+import type { OpenRun } from '../../../worker/snapshot/snapshot-store.ts';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

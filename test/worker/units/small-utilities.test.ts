@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { etagMatches, hashString } from '../../../worker/cache-headers.ts';
-import { csvAttachment } from '../../../worker/csv-attachment.ts';
+import { etagMatches, hashString } from '../../../worker/http/cache-headers.ts';
+import { csvAttachment } from '../../../worker/http/csv-attachment.ts';
 import {
   BODY_QUEUE_BYTES,
   COPY_QUEUE_BYTES,
   COPY_WAIT_MS,
   fixedLengthStream,
-} from '../../../worker/fixed-length-body.ts';
+} from '../../../worker/answer/fixed-length-body.ts';
 import { LruCache } from '../../../worker/lru-cache.ts';
-import { pagingLinks } from '../../../worker/paging-links.ts';
-import { RUN_READ_BYTES, RunReader } from '../../../worker/run-reader.ts';
+import { pagingLinks } from '../../../worker/http/paging-links.ts';
+import { RUN_READ_BYTES, RunReader } from '../../../worker/snapshot/run-reader.ts';
 
 describe('LruCache', () => {
   it('drops the least recently used entries past its capacity', () => {
