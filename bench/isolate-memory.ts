@@ -13,6 +13,7 @@ import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer/prepa
 import { deploymentProfile } from '../worker/deployment-profile.ts';
 import { ReadBudget } from '../worker/snapshot/read-budget.ts';
 import { checkQuery, findMatches } from '../worker/search/find-matches.ts';
+import { searched } from '../test/support/searched.ts';
 import { SnapshotStore } from '../worker/snapshot/snapshot-store.ts';
 import { QUERY_MIX } from './query-mix.ts';
 
@@ -42,8 +43,8 @@ async function answer(path: string, abandon: boolean): Promise<void> {
   let query;
   let page;
   try {
-    query = checkQuery(new URL(`https://x${path}`).searchParams);
-    page = findMatches(index, query).page;
+    query = searched(checkQuery(new URL(`https://x${path}`).searchParams));
+    page = searched(findMatches(index, query)).page;
   } catch {
     return; // an error answer: nothing streamed
   }

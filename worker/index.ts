@@ -32,7 +32,7 @@ import {
   REFERENCE_LISTS,
 } from '../core/contract.ts';
 import { listFetchFailed, methodNotAllowed, notFound, searchFetchFailed } from './http/errors.ts';
-import type { AppEnv } from './http/responses.ts';
+import type { AppEnv } from './env.ts';
 import { serveDocumentation } from './routes/documentation.ts';
 import { oneElement, tableAsCsv } from './routes/one-element.ts';
 import { facets } from './routes/facets.ts';

@@ -1,5 +1,5 @@
 // Build time: each gram's titles, as LEB128 gaps between ascending title numbers or as a bitmap,
-// whichever is smaller (see index-layout.ts).
+// whichever is smaller (see layout.ts).
 import { alignTo, LIST_BITMAP, LIST_GAPS } from './layout.ts';
 
 /** Each gram's titles, as LEB128 gaps or as a bitmap, whichever is smaller. */

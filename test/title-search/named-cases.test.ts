@@ -1,10 +1,10 @@
 // Named cases: each refusal with its message, the places where RE2-style engines and
 // JavaScript differ, the patterns a scan budget used to refuse, and ReDoS patterns.
 import { describe, expect, it } from 'vitest';
+import { encodeTitleSearchIndex } from '../../core/title-index/encode.ts';
+import { decodeTitleSearchIndex } from '../../core/title-index/decode.ts';
 import {
   compileTitlePattern,
-  decodeTitleSearchIndex,
-  encodeTitleSearchIndex,
   findMatchingTitles,
   MAX_PATTERN_LENGTH,
 } from '../../worker/title-search/index.ts';

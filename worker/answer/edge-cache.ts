@@ -10,17 +10,18 @@
 import type { Context } from 'hono';
 import { CACHE_CONTROL, EDGE_CACHE_MIN_BYTES } from '../../core/contract.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
-import { keepAlive, type AppEnv } from '../http/responses.ts';
+import type { AppEnv } from '../env.ts';
+import { edgeCacheStores } from '../memory.ts';
+import { keepAlive } from '../http/responses.ts';
 
 /**
- * Keys this isolate is storing now, with when it started: a burst of requests for one new answer
- * stores it once, not once per request (the Cache API does not collapse them). A store that has
- * not ended after `STORE_FORGOTTEN_MS` (its request torn down mid-way) no longer counts.
+ * Whether this isolate is storing the answer now (edgeCacheStores): a burst of requests for one
+ * new answer stores it once, not once per request (the Cache API does not collapse them). A store
+ * that has not ended after `STORE_FORGOTTEN_MS` (its request torn down mid-way) no longer counts.
  */
-const storing = new Map<string, number>();
 const STORE_FORGOTTEN_MS = 60_000;
 const isStoring = (key: string) =>
-  Date.now() - (storing.get(key) ?? -Infinity) < STORE_FORGOTTEN_MS;
+  Date.now() - (edgeCacheStores.get(key) ?? -Infinity) < STORE_FORGOTTEN_MS;
 
 /** Cache API calls an answer may make: `match`, `delete` (an entry that is not it), `put`. */
 export const EDGE_CACHE_CALLS = 3;
@@ -88,12 +89,12 @@ export function edgeCachedAnswer(
           release();
           return Promise.resolve(); // another request got there first: the copy is given up
         }
-        storing.set(key, Date.now());
+        edgeCacheStores.set(key, Date.now());
         const stored = caches.default
           .put(key, new Response(copy, { headers: { 'cache-control': CACHE_CONTROL } }))
           .catch(() => undefined) // best effort: the next request tries again
           .finally(() => {
-            storing.delete(key);
+            edgeCacheStores.delete(key);
             release();
           });
         waitUntil(stored);

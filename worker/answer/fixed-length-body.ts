@@ -38,7 +38,7 @@ export interface BodyOptions {
  * A byte stream with a known length over an async generator, pulled only as fast as it is read.
  * Each chunk is written as soon as the generator gives it, before the generator is resumed:
  * workerd's `write()` copies the bytes at once (its internal streams keep a copy of every chunk
- * written), so the generator may reuse a chunk's buffer for the next one (answer-stream.ts).
+ * written), so the generator may reuse a chunk's buffer for the next one (streamed-answer.ts).
  * A body the reader cancels calls `onCancel` at once (the generator may be waiting on a read
  * that would hold its cleanup back), then returns the generator.
  */

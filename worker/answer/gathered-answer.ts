@@ -1,10 +1,10 @@
-// The bytes of an answer whose elements are gathered first (gather-plan.ts): every planned read
+// The bytes of an answer whose elements are gathered first (snapshot/gather-plan.ts): every planned read
 // (at most 6 at once, by the request's budget) hands its elements over, then the answer is
 // written in its own order. A read whose elements the cache holds now is not made.
 import { ChunkWriter, type ElementFormat } from './streamed-answer.ts';
-import { holdGathered, type GatherPlan, type GatherRead } from '../snapshot/gather-plan.ts';
-import type { OpenRun } from '../snapshot/snapshot-store.ts';
-import { RunReader } from '../snapshot/run-reader.ts';
+import { holdGathered } from '../memory.ts';
+import type { GatherPlan, GatherRead } from '../snapshot/gather-plan.ts';
+import { RunReader, type OpenRun } from '../snapshot/run-reader.ts';
 
 export interface GatherSource {
   elements: Uint32Array;

@@ -9,10 +9,11 @@ import {
   type AnswerSource,
   type ElementFormat,
 } from './streamed-answer.ts';
-import type { DeploymentProfile } from '../deployment-profile.ts';
+import type { AnswerOverBudget, DeploymentProfile } from '../deployment-profile.ts';
 import { projectedElement, wholeElement } from './element-format.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
-import { gatherFits, planGather, type GatherPlan } from '../snapshot/gather-plan.ts';
+import { gatherFits } from '../memory.ts';
+import { planGather, type GatherPlan } from '../snapshot/gather-plan.ts';
 import { gatheredAnswerChunks, type GatherSource } from './gathered-answer.ts';
 import { planReads, type ReadPlan } from '../snapshot/read-plan.ts';
 import type { LoadedIndex, SnapshotStore } from '../snapshot/snapshot-store.ts';
@@ -35,16 +36,6 @@ export interface PreparedAnswer {
    * valid until the next is asked for: its buffer is then filled again (copy what you keep).
    */
   chunks: (stop?: AbortSignal) => AsyncGenerator<Uint8Array>;
-}
-
-/** Why an answer was not admitted: what it would take, against what the profile allows. */
-export interface AnswerOverBudget {
-  /** Reads of the cheapest plan, undefined when none fits the reads left. */
-  reads: number | undefined;
-  readsAllowed: number;
-  cpuMs: number | undefined;
-  cpuMsAllowed: number | undefined;
-  length: number;
 }
 
 export type AdmittedAnswer =

@@ -2,8 +2,7 @@
 // cached elements from memory, the others from blocks (read whole) or runs (read as a stream,
 // only up to the last byte needed). The Worker never parses or re-serializes an element.
 import type { ReadPlan } from '../snapshot/read-plan.ts';
-import type { OpenRun } from '../snapshot/snapshot-store.ts';
-import { RunReader } from '../snapshot/run-reader.ts';
+import { RunReader, type OpenRun } from '../snapshot/run-reader.ts';
 
 /** How each element is written: whole, or (later) projected to some keys. */
 export interface ElementFormat {

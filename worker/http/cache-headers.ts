@@ -16,6 +16,9 @@ export function hashString(text: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
+/** The strong ETag of an answer: the snapshot and the normalized query. */
+export const answerEtag = (buildId: string, key: string) => `"${buildId}-${hashString(key)}"`;
+
 /** Does If-None-Match name this ETag (weak comparison, as RFC 9110 asks for If-None-Match)? */
 export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;

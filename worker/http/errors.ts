@@ -10,8 +10,7 @@ import {
   type ReferenceListName,
 } from '../../core/contract.ts';
 import type { ErrorBody, MessageBody } from '../../core/schema.ts';
-import type { AnswerOverBudget } from '../answer/prepare-answer.ts';
-import type { DeploymentProfile } from '../deployment-profile.ts';
+import type { AnswerOverBudget, DeploymentProfile } from '../deployment-profile.ts';
 
 const jsonException = (
   status: 400 | 404 | 405 | 414,

@@ -3,25 +3,21 @@ import type { Context } from 'hono';
 import { MAX_PAGED_QUERY_LENGTH } from '../../core/contract.ts';
 import { admitAnswer, answerFormat, prepareAnswer } from '../answer/prepare-answer.ts';
 import { answerLength } from '../answer/streamed-answer.ts';
-import { etagMatches } from '../http/cache-headers.ts';
+import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { EDGE_CACHE_CALLS, edgeCachedAnswer } from '../answer/edge-cache.ts';
 import { answerTooLarge, queryTooLongToPage } from '../http/errors.ts';
 import { pagingLinks } from '../http/paging-links.ts';
 import { budgetFor } from '../snapshot/read-budget.ts';
-import {
-  keepAlive,
-  notModified,
-  profileOf,
-  snapshotHeaders,
-  streamedBody,
-  type AppEnv,
-} from '../http/responses.ts';
-import { answerEtag, checkQuery, findMatches } from '../search/find-matches.ts';
+import { streamedBody } from '../answer/answer-body.ts';
+import { profileOf, type AppEnv } from '../env.ts';
+import { keepAlive, notModified, snapshotHeaders } from '../http/responses.ts';
+import { checkQuery, findMatches } from '../search/find-matches.ts';
+import { searchedOrThrow } from './search-errors.ts';
 import { snapshotStore } from '../snapshot/snapshot-store.ts';
 
 export async function search(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
-  const query = checkQuery(url.searchParams);
+  const query = searchedOrThrow(checkQuery(url.searchParams));
   const queryLength = url.search.length - 1;
   if (query.limit !== undefined && queryLength > MAX_PAGED_QUERY_LENGTH)
     throw queryTooLongToPage(queryLength);
@@ -29,7 +25,7 @@ export async function search(c: Context<AppEnv>) {
   const budget = budgetFor(profile);
   const store = snapshotStore(c.env.ASSETS);
   const index = await store.index(budget, keepAlive(c));
-  const matches = findMatches(index, query);
+  const matches = searchedOrThrow(findMatches(index, query));
   const etag = answerEtag(index.buildId, matches.answerKey);
   const paging: Record<string, string> = { 'x-total-count': String(matches.all.length) };
   if (query.limit !== undefined)

@@ -2,25 +2,21 @@
 import type { Context } from 'hono';
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
 import type { ReferenceItem } from '../../core/schema.ts';
-import { etagMatches } from '../http/cache-headers.ts';
+import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { countFacets } from '../search/count-facets.ts';
 import { budgetFor } from '../snapshot/read-budget.ts';
-import {
-  keepAlive,
-  notModified,
-  snapshotHeaders,
-  profileOf,
-  type AppEnv,
-} from '../http/responses.ts';
-import { answerEtag, checkQuery, matchKeyOf, resolveQuery } from '../search/find-matches.ts';
+import { profileOf, type AppEnv } from '../env.ts';
+import { keepAlive, notModified, snapshotHeaders } from '../http/responses.ts';
+import { checkQuery, matchKeyOf, resolveQuery } from '../search/find-matches.ts';
+import { searchedOrThrow } from './search-errors.ts';
 import { snapshotStore } from '../snapshot/snapshot-store.ts';
 
 export async function facets(c: Context<AppEnv>) {
-  const query = checkQuery(new URL(c.req.url).searchParams, { paging: false });
+  const query = searchedOrThrow(checkQuery(new URL(c.req.url).searchParams, { paging: false }));
   const budget = budgetFor(profileOf(c));
   const store = snapshotStore(c.env.ASSETS);
   const index = await store.index(budget, keepAlive(c));
-  const resolved = resolveQuery(index, query);
+  const resolved = searchedOrThrow(resolveQuery(index, query));
   const facetKey = JSON.stringify(['facets', matchKeyOf(query, resolved)]);
   const etag = answerEtag(index.buildId, facetKey);
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { DataElement } from '../../core/schema.ts';
 import { admitAnswer, answerFormat, prepareAnswer } from '../answer/prepare-answer.ts';
 import { answerLength, type ElementFormat } from '../answer/streamed-answer.ts';
-import { etagMatches } from '../http/cache-headers.ts';
+import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { csvAttachment } from '../http/csv-attachment.ts';
 import { projectedElement } from '../answer/element-format.ts';
 import { findElementById } from '../snapshot/element-lookup.ts';
@@ -12,16 +12,9 @@ import { answerTooLarge, invalidQuery, noSuchElement, noSuchTable } from '../htt
 import { parseFieldsOnly } from '../search/parse-query.ts';
 import type { DeploymentProfile } from '../deployment-profile.ts';
 import { budgetFor, type ReadBudget } from '../snapshot/read-budget.ts';
-import {
-  collect,
-  keepAlive,
-  notModified,
-  profileOf,
-  snapshotHeaders,
-  streamedBody,
-  type AppEnv,
-} from '../http/responses.ts';
-import { answerEtag } from '../search/find-matches.ts';
+import { collect, streamedBody } from '../answer/answer-body.ts';
+import { profileOf, type AppEnv } from '../env.ts';
+import { keepAlive, notModified, snapshotHeaders } from '../http/responses.ts';
 import { postingList } from '../search/filters.ts';
 import { snapshotStore, type LoadedIndex, type SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { tableCsv } from '../answer/table-csv.ts';

@@ -4,14 +4,8 @@ import type { Context } from 'hono';
 import type { Manifest } from '../../core/snapshot-layout.ts';
 import { etagMatches } from '../http/cache-headers.ts';
 import { budgetFor, type ReadBudget } from '../snapshot/read-budget.ts';
-import {
-  JSON_TYPE,
-  keepAlive,
-  notModified,
-  snapshotHeaders,
-  profileOf,
-  type AppEnv,
-} from '../http/responses.ts';
+import { profileOf, type AppEnv } from '../env.ts';
+import { JSON_TYPE, keepAlive, notModified, snapshotHeaders } from '../http/responses.ts';
 import { snapshotStore, type SnapshotStore } from '../snapshot/snapshot-store.ts';
 
 export interface SnapshotFile {

@@ -3,19 +3,14 @@
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
 import { bitmapWords, postingSections, type IndexSections } from '../../core/snapshot-layout.ts';
 import { intersectSorted, unionSorted } from './posting-lists.ts';
+import { bindingsOf } from '../memory.ts';
 import {
   matchingTitleBitmap,
   type CompiledTitlePattern,
   type TitleSearchIndex,
 } from '../title-search/index.ts';
 import type { SlugFilters } from './parse-query.ts';
-import {
-  bitmapOfTitles,
-  bitsOf,
-  holds,
-  intersectionOf,
-  type TitleBitmap,
-} from '../title-search/scan/title-bitmap.ts';
+import { bitmapOf, bitsOf, holds, intersectionOf, type Bitmap } from '../bitmap.ts';
 
 export interface SlugLookup {
   exact: Map<string, number>;
@@ -119,14 +114,14 @@ function filterBitmap(
   index: SearchIndex,
   resolved: ResolvedFilters,
   dimension: Dimension,
-): TitleBitmap | undefined {
+): Bitmap | undefined {
   const items = filterItems(resolved, dimension);
   if (!items || items.length === 0) return undefined;
   const names = postingSections(dimension);
   const bitmapOf = index.sections[names.bitmapOf];
   const bitmaps = index.sections[names.bitmaps];
   const words = bitmapWords(index.elementCount);
-  const views: TitleBitmap[] = [];
+  const views: Bitmap[] = [];
   for (const n of items) {
     if (bitmapOf[n] === 0) return undefined;
     const at = bitmaps.byteOffset + (bitmapOf[n]! - 1) * words * 4;
@@ -151,7 +146,7 @@ export function filteredCandidates(
   const dimensions = DIMENSIONS.filter((d) => d !== except && filterItems(resolved, d));
   if (dimensions.length === 0) return undefined;
   if (dimensions.length === 1) return filterSet(index, resolved, dimensions[0]!);
-  const bitmaps: TitleBitmap[] = [];
+  const bitmaps: Bitmap[] = [];
   const lists: Uint32Array[] = [];
   for (const dimension of dimensions) {
     const bitmap = filterBitmap(index, resolved, dimension);
@@ -169,7 +164,7 @@ export function filteredCandidates(
 }
 
 /** The elements of a sorted list that every bitmap holds, in order. */
-function keepMembers(elements: Uint32Array, bitmaps: TitleBitmap[]): Uint32Array {
+function keepMembers(elements: Uint32Array, bitmaps: Bitmap[]): Uint32Array {
   const kept = new Uint32Array(elements.length);
   let n = 0;
   next: for (let i = 0; i < elements.length; i++) {
@@ -205,9 +200,13 @@ export function matchTitles(
 ): Uint32Array {
   if (!pattern) return candidates ?? allElements(index.elementCount);
   const { elementTitle } = index.sections;
-  const titleCandidates =
-    candidates && bitmapOfTitles(index.titles.count, candidates, elementTitle);
-  const matched = matchingTitleBitmap(index.titles, pattern, titleCandidates);
+  const titleCandidates = candidates && bitmapOf(index.titles.count, candidates, elementTitle);
+  const matched = matchingTitleBitmap(
+    index.titles,
+    pattern,
+    titleCandidates,
+    bindingsOf(index.titles),
+  );
   const isMatched = (e: number) => holds(matched, elementTitle[e]!);
   const out = new Uint32Array(candidates?.length ?? index.elementCount);
   let n = 0;

@@ -1,9 +1,9 @@
-// The one search pipeline, called by the routes and the benchmarks alike: query string → checked
-// query → matches over the index, with the normalized query that keys the answer cache and the
-// ETag. Errors are thrown as the contract's HTTPExceptions.
-import type { AnswerCache } from '../memory.ts';
-import { hashString } from '../http/cache-headers.ts';
-import { invalidPattern, invalidQuery, unknownSlug } from '../http/errors.ts';
+// The one search, called by the routes and the benchmarks alike: query string → checked query →
+// matches over the index, with the normalized query that keys the match cache and the answer.
+// No I/O and no HTTP: what is wrong with a query is returned as data (SearchError), and the
+// routes answer it (routes/search-errors.ts).
+import type { ReferenceListName } from '../../core/contract.ts';
+import { compiledPatterns, type MatchCache } from '../memory.ts';
 import { parseSearchParams, type SearchQuery } from './parse-query.ts';
 import { findElements, resolveFilters, type ResolvedFilters, type SearchIndex } from './filters.ts';
 import { compileTitlePattern, type CompiledTitlePattern } from '../title-search/index.ts';
@@ -11,6 +11,14 @@ import { compileTitlePattern, type CompiledTitlePattern } from '../title-search/
 export interface CheckedQuery extends SearchQuery {
   pattern: CompiledTitlePattern | undefined;
 }
+
+/** What keeps a query from being searched: a bad pattern or parameter, or a slug no item has. */
+export type SearchError =
+  | { kind: 'invalid-pattern'; message: string }
+  | { kind: 'invalid-query'; message: string }
+  | { kind: 'unknown-slug'; list: ReferenceListName; slug: string };
+
+export type Searched<T> = { ok: true; value: T } | { ok: false; error: SearchError };
 
 export interface SearchMatches {
   resolved: ResolvedFilters;
@@ -28,27 +36,34 @@ export interface SearchMatches {
 }
 
 /**
- * Checks a query before any snapshot read: a bad pattern or parameter is a 400 whatever the
+ * Checks a query before any snapshot read: a bad pattern or parameter is refused whatever the
  * snapshot.
  */
-export function checkQuery(params: URLSearchParams, options?: { paging?: boolean }): CheckedQuery {
+export function checkQuery(
+  params: URLSearchParams,
+  options?: { paging?: boolean },
+): Searched<CheckedQuery> {
   const parsed = parseSearchParams(params, options);
-  if (!parsed.ok)
-    throw parsed.message.startsWith('Invalid title pattern')
-      ? invalidPattern(parsed.message)
-      : invalidQuery(parsed.message);
+  if (!parsed.ok) {
+    const kind = parsed.message.startsWith('Invalid title pattern')
+      ? 'invalid-pattern'
+      : 'invalid-query';
+    return { ok: false, error: { kind, message: parsed.message } };
+  }
   const { query } = parsed;
-  if (query.title === undefined) return { ...query, pattern: undefined };
-  const compiled = compileTitlePattern(query.title);
-  if (!compiled.ok) throw invalidPattern(compiled.message);
-  return { ...query, pattern: compiled.pattern };
+  if (query.title === undefined) return { ok: true, value: { ...query, pattern: undefined } };
+  const compiled = compileTitlePattern(query.title, compiledPatterns);
+  if (!compiled.ok)
+    return { ok: false, error: { kind: 'invalid-pattern', message: compiled.message } };
+  return { ok: true, value: { ...query, pattern: compiled.pattern } };
 }
 
-/** Slugs and years resolved; a 404 for an unknown slug. */
-export function resolveQuery(index: SearchIndex, query: CheckedQuery): ResolvedFilters {
+/** Slugs and years resolved; an unknown slug is an error. */
+export function resolveQuery(index: SearchIndex, query: CheckedQuery): Searched<ResolvedFilters> {
   const filters = resolveFilters(index, query.filters, query.years);
-  if (filters.kind === 'unknown-slug') throw unknownSlug(filters.list, filters.slug);
-  return filters.resolved;
+  if (filters.kind === 'unknown-slug')
+    return { ok: false, error: { kind: 'unknown-slug', list: filters.list, slug: filters.slug } };
+  return { ok: true, value: filters.resolved };
 }
 
 /**
@@ -60,13 +75,14 @@ export const matchKeyOf = (query: CheckedQuery, resolved: ResolvedFilters) =>
 
 /** The matches of a checked query, in catalogue order, and the page asked for. */
 export function findMatches(
-  index: SearchIndex & { answers: AnswerCache },
+  index: SearchIndex & { matches: MatchCache },
   query: CheckedQuery,
-): SearchMatches {
+): Searched<SearchMatches> {
   const resolved = resolveQuery(index, query);
-  const matchKey = matchKeyOf(query, resolved);
-  const all = index.answers.getOrCompute(matchKey, () =>
-    findElements(index, query.pattern, resolved),
+  if (!resolved.ok) return resolved;
+  const matchKey = matchKeyOf(query, resolved.value);
+  const all = index.matches.getOrCompute(matchKey, () =>
+    findElements(index, query.pattern, resolved.value),
   );
   const end =
     query.limit === undefined ? all.length : Math.min(all.length, query.offset + query.limit);
@@ -77,8 +93,5 @@ export function findMatches(
     query.limit ?? null,
     query.fields ?? null,
   ]);
-  return { resolved, matchKey, answerKey, all, page };
+  return { ok: true, value: { resolved: resolved.value, matchKey, answerKey, all, page } };
 }
-
-/** The strong ETag of an answer: the snapshot and the normalized query. */
-export const answerEtag = (buildId: string, key: string) => `"${buildId}-${hashString(key)}"`;

@@ -3,31 +3,9 @@
 // order, and are then written in the answer's order. For a mid-size answer whose elements lie
 // scattered in catalogue order but together in data-source order (a data source's elements, the
 // words of its titles), a few group reads replace most of the runs. Held in memory until
-// written, so only answers up to GATHER_MAX_BYTES are gathered.
+// written, so only answers up to GATHER_MAX_BYTES are gathered (memory.ts: gatherFits).
 import type { IndexSections } from '../../core/snapshot-layout.ts';
 import { READ_COST_BYTES } from './read-plan.ts';
-
-/** The largest answer gathered in memory before it is written. */
-export const GATHER_MAX_BYTES = 4 * 1024 * 1024;
-/** What all the answers being gathered in an isolate may hold at once. */
-export const GATHERING_MAX_BYTES = 8 * 1024 * 1024;
-
-let gathering = 0;
-
-/** Whether an answer of this length may be gathered now. */
-export const gatherFits = (length: number) =>
-  length <= GATHER_MAX_BYTES && gathering + length <= GATHERING_MAX_BYTES;
-
-/** Counts an answer's bytes as held while it is gathered and written; call the result when done. */
-export function holdGathered(length: number): () => void {
-  gathering += length;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    gathering -= length;
-  };
-}
 
 export interface GatherRead {
   kind: 'group' | 'block';

@@ -1,6 +1,13 @@
 // Reads byte ranges, in increasing order, out of a run as its bytes arrive: what lies between the
 // ranges is skipped, and reading stops (the body is cancelled) once no more is wanted.
-import type { OpenRun } from './snapshot-store.ts';
+
+/**
+ * A run's bytes as they arrive; `release` frees its connection (call it when done or cut short).
+ */
+export interface OpenRun {
+  body: ReadableStream<Uint8Array>;
+  release: () => void;
+}
 
 /**
  * Bytes asked of a run's body per read, into one buffer the reader reuses. workerd fills it

@@ -19,14 +19,14 @@ import {
   type IndexSections,
   type Manifest,
 } from '../../core/snapshot-layout.ts';
-import { AnswerCache, facetCache } from '../memory.ts';
+import { indexCaches, type ElementCache, type MatchCache } from '../memory.ts';
 import type { LruCache } from '../lru-cache.ts';
-import { ElementCache } from './element-cache.ts';
 import type { IdIndex } from './element-lookup.ts';
 import type { ReferenceItem } from '../../core/schema.ts';
 import type { ReadBudget } from './read-budget.ts';
+import type { OpenRun } from './run-reader.ts';
 import { buildSlugLookup, type SearchIndex } from '../search/filters.ts';
-import { decodeTitleSearchIndex, type TitleSearchIndex } from '../title-search/index.ts';
+import { decodeTitleSearchIndex, type TitleSearchIndex } from '../../core/title-index/decode.ts';
 
 /**
  * The snapshot could not be read: a missing file, a bad status, a layout this Worker does not know.
@@ -40,8 +40,8 @@ export interface LoadedIndex extends SearchIndex {
   /** [B] run of each block, and the block's byte offset inside that run. */
   blockRun: Uint32Array;
   blockRunOffset: Uint32Array;
-  /** Recent answers of this index. */
-  answers: AnswerCache;
+  /** Recent matches of this index. */
+  matches: MatchCache;
   /** Recent facet answers' bytes, by their normalized query. */
   facets: LruCache<string, Uint8Array>;
   /** Hot elements' bytes. */
@@ -54,14 +54,6 @@ export interface LoadedIndex extends SearchIndex {
  */
 export interface AssetFetcher {
   fetch(url: string): Promise<Response>;
-}
-
-/**
- * A run's bytes as they arrive; `release` frees its connection (call it when done or cut short).
- */
-export interface OpenRun {
-  body: ReadableStream<Uint8Array>;
-  release: () => void;
 }
 
 type KeepAlive = ((promise: Promise<unknown>) => void) | undefined;
@@ -304,9 +296,7 @@ export class SnapshotStore {
       years: header.years,
       blockRun: sections.blockRun,
       blockRunOffset: sections.blockRunOffset,
-      answers: new AnswerCache(),
-      facets: facetCache(),
-      elements: new ElementCache(),
+      ...indexCaches(),
     };
   }
 

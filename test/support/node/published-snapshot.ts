@@ -1,5 +1,5 @@
 // A built snapshot on disk read back the way the Worker reads it: the Worker's own store
-// (worker/snapshot-store.ts) over the folder. The one reader of the snapshot format, for tests
+// (worker/snapshot/snapshot-store.ts) over the folder. The one reader of the snapshot format, for tests
 // and benchmarks too.
 import { REFERENCE_LISTS, type ReferenceListName } from '../../../core/contract.ts';
 import type { DataElement, ReferenceItem } from '../../../core/schema.ts';

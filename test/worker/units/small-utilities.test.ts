@@ -92,7 +92,7 @@ describe('fixedLengthStream', () => {
   });
 
   it('streams a generator that fills one buffer again for every chunk', async () => {
-    // workerd copies each chunk as it is written, so answer-stream.ts reuses its chunk buffers
+    // workerd copies each chunk as it is written, so streamed-answer.ts reuses its chunk buffers
     async function* reused() {
       const buffer = new Uint8Array(3);
       for (let i = 0; i < 4; i++) yield buffer.fill(i + 1);

@@ -2,8 +2,9 @@
 // (classes that act alike merged, symbol 0 the padding that changes nothing), decided states
 // become MATCHED or DEAD, and when the tables stay small, four or two symbols are taken per step.
 import type { TitleSearchIndex } from '../../../core/title-index/decode.ts';
-import { DEAD, decidedStates, MATCHED, type ColumnDfa } from './decided-states.ts';
-import { classOfCodeUnit, type PatternDfa } from '../pattern/pattern-dfa.ts';
+import type { Bitmap } from '../../bitmap.ts';
+import { DEAD, decidedStates, type ColumnDfa } from './decided-states.ts';
+import { classOfCodeUnit, MATCHED, type PatternDfa } from '../pattern/pattern-dfa.ts';
 import { buildMultiSteps, type MultiSteps } from './quad-steps.ts';
 
 export interface BoundDfa {
@@ -18,6 +19,15 @@ export interface BoundDfa {
   acceptsAtEnd: Uint8Array;
   /** Tables that take four or two symbols per step, when worth building. */
   multi: MultiSteps | undefined;
+}
+
+/** A pattern's binding to an index, kept for the next search of it (memory.ts bounds them). */
+export interface KeptBinding {
+  bound: BoundDfa;
+  /** Groups of four symbols the DFA's tables were sized for (see bindDfa). */
+  sizedFor: number;
+  /** Titles the gram query lets through (undefined: all), once read for a search of every title. */
+  narrowed?: { titles: Bitmap | undefined; count: number };
 }
 
 /** What binding reads of an index: its symbols, and whether its text is read four at a time. */

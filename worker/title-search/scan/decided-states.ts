@@ -1,7 +1,9 @@
 // Which states of a DFA already decide a title, given the symbols titles actually hold: a
 // state from which no match can follow (dead), and one from which every continuation matches
 // (sure, e.g. after `a` in `a\w*`). The scan stops reading a title at either.
-export const MATCHED = -1;
+import { MATCHED } from '../pattern/pattern-dfa.ts';
+
+/** A code no match can follow from; beside MATCHED, the other state that decides a title. */
 export const DEAD = -2;
 
 export interface ColumnDfa {

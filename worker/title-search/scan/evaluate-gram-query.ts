@@ -2,15 +2,8 @@
 import { symbolOfUnit, type TitleSearchIndex } from '../../../core/title-index/decode.ts';
 import type { GramQuery } from '../pattern/gram-query.ts';
 import { gramKey } from '../../../core/title-index/layout.ts';
-import {
-  addPostings,
-  countTitles,
-  emptyBitmap,
-  findGram,
-  intersectInto,
-  postingBytes,
-  type TitleBitmap,
-} from './title-bitmap.ts';
+import { countBits, emptyBitmap, intersectInto, type Bitmap } from '../../bitmap.ts';
+import { addPostings, findGram, postingBytes } from './gram-postings.ts';
 
 /**
  * Posting bytes worth reading to spare the DFA one title (it reads one in about the time 8 take).
@@ -28,7 +21,7 @@ export function evaluateGramQuery(
   index: TitleSearchIndex,
   query: GramQuery,
   titlesLeft = index.count,
-): TitleBitmap | undefined {
+): Bitmap | undefined {
   const notWorthIt = (part: GramQuery, left: number) =>
     left < index.count && estimate(index, part) > left * BYTES_WORTH_A_TITLE;
   if (notWorthIt(query, titlesLeft)) return undefined;
@@ -63,7 +56,7 @@ export function evaluateGramQuery(
 
 /** Titles, and how many. */
 export interface CountedTitles {
-  titles: TitleBitmap;
+  titles: Bitmap;
   count: number;
 }
 
@@ -75,7 +68,7 @@ export interface CountedTitles {
 export function narrowTitles(
   index: TitleSearchIndex,
   query: GramQuery,
-  within: TitleBitmap,
+  within: Bitmap,
   count: number,
 ): CountedTitles {
   if (query.op === 'and' || query.op === 'gram') {
@@ -85,7 +78,7 @@ export function narrowTitles(
   const titles = evaluateGramQuery(index, query, count);
   if (!titles) return { titles: within, count };
   intersectInto(within, titles);
-  return { titles: within, count: countTitles(within) };
+  return { titles: within, count: countBits(within) };
 }
 
 /**
@@ -97,9 +90,9 @@ export function narrowTitles(
 function narrowByAll(
   index: TitleSearchIndex,
   parts: readonly GramQuery[],
-  from: TitleBitmap | undefined,
+  from: Bitmap | undefined,
   titlesLeft: number,
-): { titles: TitleBitmap | undefined; count: number } {
+): { titles: Bitmap | undefined; count: number } {
   const ordered = parts
     .map((part) => {
       // a gram is looked up once, for its cost and for its read
@@ -128,7 +121,7 @@ function narrowByAll(
     if (!titles) continue;
     if (!result) result = titles;
     else intersectInto(result, titles);
-    left = Math.min(left, countTitles(result));
+    left = Math.min(left, countBits(result));
     if (left === 0) break;
   }
   return { titles: result, count: left };

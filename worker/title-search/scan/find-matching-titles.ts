@@ -1,45 +1,37 @@
 // All titles a compiled pattern matches, ascending: the gram query narrows the titles through
 // the index's posting lists (as far as that pays), then the DFA's scan decides each title left.
-import { LruCache } from '../../lru-cache.ts';
-import { bindDfa, type BoundDfa } from './bind-dfa.ts';
-import type { CompiledTitlePattern } from '../pattern/compile-pattern.ts';
+import type { LruCache } from '../../lru-cache.ts';
+import { bindDfa, type KeptBinding } from './bind-dfa.ts';
+import type { CompiledTitlePattern } from '../pattern/compiled-pattern.ts';
 import type { TitleSearchIndex } from '../../../core/title-index/decode.ts';
-import { DEAD, MATCHED } from './decided-states.ts';
+import { MATCHED } from '../pattern/pattern-dfa.ts';
+import { DEAD } from './decided-states.ts';
 import { evaluateGramQuery, narrowTitles } from './evaluate-gram-query.ts';
 import { readsEachAlone, scanTitles } from './scan-titles.ts';
 import {
-  bitmapOfTitles,
+  bitmapOf,
   bitsOf,
-  countTitles,
+  countBits,
   emptyBitmap,
   intersectInto,
-  type TitleBitmap,
-} from './title-bitmap.ts';
+  type Bitmap,
+} from '../../bitmap.ts';
 
-interface Binding {
-  bound: BoundDfa;
-  /** Groups of four symbols the DFA's tables were sized for (see bindDfa). */
-  sizedFor: number;
-  /** Titles the gram query lets through (undefined: all), once read for a search of every title. */
-  narrowed?: { titles: TitleBitmap | undefined; count: number };
-}
-
-/** Bindings kept per index, of the latest patterns. */
-export const KEPT_BINDINGS = 8;
-/** What one binding holds at most: two 128 KiB pair maps, a table of at most 64 Ki cells. */
-export const BINDING_BYTES_AT_MOST = 600 * 1024;
-
-/** Per index, the bindings of the latest patterns. */
-const bindings = new WeakMap<TitleSearchIndex, LruCache<string, Binding>>();
+/**
+ * Where a pattern's binding to an index is kept for its next search (memory.ts: bindingsOf); none
+ * is kept without it.
+ */
+export type KeptBindings = Pick<LruCache<string, KeptBinding>, 'get' | 'set'>;
 
 /** `candidates`: the titles to decide (any order, repeats allowed); all when undefined. */
 export function findMatchingTitles(
   index: TitleSearchIndex,
   pattern: CompiledTitlePattern,
   candidates?: Uint32Array,
+  bindings?: KeptBindings,
 ): Uint32Array {
-  const given = candidates && bitmapOfTitles(index.count, candidates);
-  return bitsOf(matchingTitleBitmap(index, pattern, given));
+  const given = candidates && bitmapOf(index.count, candidates);
+  return bitsOf(matchingTitleBitmap(index, pattern, given, bindings));
 }
 
 /**
@@ -50,14 +42,13 @@ export function findMatchingTitles(
 export function matchingTitleBitmap(
   index: TitleSearchIndex,
   pattern: CompiledTitlePattern,
-  candidates?: { bitmap: TitleBitmap; count: number },
-): TitleBitmap {
-  let cache = bindings.get(index);
-  if (!cache) bindings.set(index, (cache = new LruCache<string, Binding>(KEPT_BINDINGS, () => 1)));
-  const kept = cache.get(pattern.source);
+  candidates?: { bitmap: Bitmap; count: number },
+  bindings?: KeptBindings,
+): Bitmap {
+  const kept = bindings?.get(pattern.source);
   // the titles to read: the candidates or all, narrowed by the posting lists as far as that pays
   let narrowed = kept?.narrowed;
-  let wanted: TitleBitmap | undefined;
+  let wanted: Bitmap | undefined;
   let reading: number;
   if (candidates) {
     if (!narrowed) {
@@ -67,18 +58,18 @@ export function matchingTitleBitmap(
     } else {
       wanted = candidates.bitmap;
       if (narrowed.titles) intersectInto(wanted, narrowed.titles);
-      reading = countTitles(wanted);
+      reading = countBits(wanted);
     }
   } else {
     if (!narrowed) {
       const titles = evaluateGramQuery(index, pattern.grams);
-      narrowed = { titles, count: titles ? countTitles(titles) : index.count };
+      narrowed = { titles, count: titles ? countBits(titles) : index.count };
     }
     wanted = narrowed.titles;
     reading = narrowed.count;
   }
   if (reading === 0) return emptyBitmap(index.count);
-  const binding = boundFor(cache, kept, index, pattern, reading);
+  const binding = boundFor(bindings, kept, index, pattern, reading);
   if (narrowed) binding.narrowed = narrowed;
   const { bound } = binding;
   if (bound.start === DEAD) return emptyBitmap(index.count);
@@ -94,26 +85,26 @@ export function matchingTitleBitmap(
  * than its tables were sized for (a few titles, read one by one, need no multi-symbol tables).
  */
 function boundFor(
-  cache: LruCache<string, Binding>,
-  kept: Binding | undefined,
+  bindings: KeptBindings | undefined,
+  kept: KeptBinding | undefined,
   index: TitleSearchIndex,
   pattern: CompiledTitlePattern,
   reading: number,
-): Binding {
+): KeptBinding {
   const expectedQuads = readsEachAlone(index, reading)
     ? 0
     : (index.unsharedQuads * reading) / Math.max(1, index.count);
   if (kept && expectedQuads <= kept.sizedFor * 8) return kept;
-  const binding: Binding = {
+  const binding: KeptBinding = {
     bound: bindDfa(pattern.dfa, index, expectedQuads),
     sizedFor: expectedQuads,
     narrowed: kept?.narrowed,
   };
-  cache.set(pattern.source, binding);
+  bindings?.set(pattern.source, binding);
   return binding;
 }
 
-function everyTitle(count: number): TitleBitmap {
+function everyTitle(count: number): Bitmap {
   const titles = emptyBitmap(count);
   titles.fill(-1);
   if (count & 31) titles[titles.length - 1] = (1 << (count & 31)) - 1;

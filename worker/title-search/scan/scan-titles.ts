@@ -4,9 +4,9 @@
 // from its own position. Typed arrays and int32 codes only, so V8 keeps the loops tight.
 import type { BoundDfa } from './bind-dfa.ts';
 import type { TitleSearchIndex } from '../../../core/title-index/decode.ts';
-import { MATCHED } from './decided-states.ts';
+import { MATCHED } from '../pattern/pattern-dfa.ts';
 import type { PairSteps, QuadSteps } from './quad-steps.ts';
-import { countTitles, type TitleBitmap } from './title-bitmap.ts';
+import { countBits, type Bitmap } from '../../bitmap.ts';
 
 const NEVER = 0x7fffffff;
 
@@ -24,10 +24,10 @@ export const readsEachAlone = (index: TitleSearchIndex, titles: number) =>
 export function scanTitles(
   index: TitleSearchIndex,
   bound: BoundDfa,
-  wanted: TitleBitmap | undefined,
-  matches: TitleBitmap,
+  wanted: Bitmap | undefined,
+  matches: Bitmap,
   /** How many titles `wanted` holds, when the caller has counted them already. */
-  wantedCount = wanted ? countTitles(wanted) : index.count,
+  wantedCount = wanted ? countBits(wanted) : index.count,
 ) {
   if (wanted && readsEachAlone(index, wantedCount)) {
     scanEach(index, bound, wanted, matches);
@@ -46,8 +46,8 @@ function scanFourAtATime(
   words: Int32Array,
   bound: BoundDfa,
   quad: QuadSteps,
-  wanted: TitleBitmap | undefined,
-  matches: TitleBitmap,
+  wanted: Bitmap | undefined,
+  matches: Bitmap,
 ) {
   const { sortedTitle, sortedStart, resumeQuad } = index;
   const { table, firstPair, secondPair, stride } = quad;
@@ -90,8 +90,8 @@ function scanTwoAtATime(
   pairs: Uint16Array,
   bound: BoundDfa,
   multi: PairSteps,
-  wanted: TitleBitmap | undefined,
-  matches: TitleBitmap,
+  wanted: Bitmap | undefined,
+  matches: Bitmap,
 ) {
   const { sortedTitle, sortedStart, resumeQuad } = index;
   const { table, pairOf, stride } = multi;
@@ -131,8 +131,8 @@ function scanTwoAtATime(
 function scanOneAtATime(
   index: TitleSearchIndex,
   bound: BoundDfa,
-  wanted: TitleBitmap | undefined,
-  matches: TitleBitmap,
+  wanted: Bitmap | undefined,
+  matches: Bitmap,
 ) {
   const { sortedTitle, sortedStart, resumeQuad, text } = index;
   const { steps, columnOfSymbol, columnCount, acceptsAtEnd } = bound;
@@ -171,12 +171,7 @@ function scanOneAtATime(
 }
 
 /** The wanted titles one by one, each read from its start, a symbol at a time. */
-function scanEach(
-  index: TitleSearchIndex,
-  bound: BoundDfa,
-  wanted: TitleBitmap,
-  matches: TitleBitmap,
-) {
+function scanEach(index: TitleSearchIndex, bound: BoundDfa, wanted: Bitmap, matches: Bitmap) {
   const { titlePosition, sortedStart, text } = index;
   const { steps, columnOfSymbol, columnCount, acceptsAtEnd } = bound;
   const matched = MATCHED;
