@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { wholeElement } from '../../../worker/answer/element-format.ts';
-import { planGather, type GatherIndex } from '../../../worker/snapshot/gather-plan.ts';
-import { gatheredAnswerChunks, type GatherSource } from '../../../worker/answer/gathered-answer.ts';
-import type { OpenRun } from '../../../worker/snapshot/run-reader.ts';
+import { wholeElement } from '../../../../worker/answer/element-format.ts';
+import { planGather, type GatherIndex } from '../../../../worker/snapshot/gather-plan.ts';
+import {
+  gatheredAnswerChunks,
+  type GatherSource,
+} from '../../../../worker/answer/gathered-answer.ts';
+import type { OpenRun } from '../../../../worker/snapshot/run-reader.ts';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

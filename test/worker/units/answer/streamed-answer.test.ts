@@ -4,10 +4,10 @@ import {
   answerLength,
   ChunkWriter,
   type AnswerSource,
-} from '../../../worker/answer/streamed-answer.ts';
-import { wholeElement } from '../../../worker/answer/element-format.ts';
-import { ElementCache } from '../../../worker/memory.ts';
-import { planReads, type PlacementIndex } from '../../../worker/snapshot/read-plan.ts';
+} from '../../../../worker/answer/streamed-answer.ts';
+import { wholeElement } from '../../../../worker/answer/element-format.ts';
+import { ElementCache } from '../../../../worker/memory.ts';
+import { planReads, type PlacementIndex } from '../../../../worker/snapshot/read-plan.ts';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

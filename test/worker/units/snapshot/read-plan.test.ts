@@ -3,7 +3,7 @@ import {
   READ_COST_BYTES,
   planReads as plannedOrNot,
   type PlacementIndex,
-} from '../../../worker/snapshot/read-plan.ts';
+} from '../../../../worker/snapshot/read-plan.ts';
 
 /** The plan, which these cases all fit. */
 function planReads(...args: Parameters<typeof plannedOrNot>) {

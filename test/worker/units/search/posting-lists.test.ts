@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../tools/synth/seeded-random.ts';
-import { intersectSorted, unionSorted } from '../../../worker/search/posting-lists.ts';
+import { seededRandom } from '../../../../tools/synth/seeded-random.ts';
+import { intersectSorted, unionSorted } from '../../../../worker/search/posting-lists.ts';
 
 const random = seededRandom(0x717e);
 const sorted = (n: number, max: number) =>

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deploymentProfile } from '../../../worker/deployment-profile.ts';
-import { ReadBudget, ReadBudgetExceeded, budgetFor } from '../../../worker/snapshot/read-budget.ts';
+import { deploymentProfile } from '../../../../worker/deployment-profile.ts';
+import {
+  ReadBudget,
+  ReadBudgetExceeded,
+  budgetFor,
+} from '../../../../worker/snapshot/read-budget.ts';
 
 describe('ReadBudget', () => {
   it('lets at most maxInFlight reads run at once, the others wait their turn', async () => {
