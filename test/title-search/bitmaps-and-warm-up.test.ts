@@ -11,7 +11,7 @@ import {
 import { narrowTitles } from '../../worker/title-search/scan/evaluate-gram-query.ts';
 import { bitmapOf, bitsOf, countBits } from '../../worker/bitmap.ts';
 import { WARM_UP_PATTERN, warmUpPatternCompiler } from '../../worker/title-search/warm-up.ts';
-import { realisticTitles } from './realistic-titles.ts';
+import { realisticTitles } from '../../tools/synth/titles.ts';
 
 describe('bitmapOf', () => {
   it('holds each title once, ignores numbers past the count, and counts what it holds', () => {

@@ -16,7 +16,7 @@ import { MATCHED } from '../../worker/title-search/pattern/pattern-dfa.ts';
 import { DEAD } from '../../worker/title-search/scan/decided-states.ts';
 import { emptyBitmap } from '../../worker/bitmap.ts';
 import { randomPattern, randomTitle } from './random-patterns.ts';
-import { realisticTitles } from './realistic-titles.ts';
+import { realisticTitles } from '../../tools/synth/titles.ts';
 
 const REFUSAL_REASONS = [
   /^Invalid title pattern: (backreferences|lookahead and lookbehind|POSIX classes|a class that begins with \]|\\\d+ is an octal)/,
@@ -150,7 +150,7 @@ describe('title search agrees with new RegExp(pattern, "i")', () => {
     () => {
       const random = seededRandom(0x2024);
       const titles = [
-        ...realisticTitles(300),
+        ...realisticTitles(300, 20240601),
         ...Array.from({ length: 300 }, () => randomTitle(random, 24)),
       ];
       const patterns = Array.from({ length: 1500 }, () => randomPattern(random, 2, false));
@@ -173,7 +173,7 @@ describe('title search agrees with new RegExp(pattern, "i")', () => {
 
   it('on words of realistic titles, alone, in classes, alternations and counted repetitions', () => {
     const random = seededRandom(0x5d);
-    const titles = realisticTitles(1000);
+    const titles = realisticTitles(1000, 20240601);
     const words = [...new Set(titles.join(' ').split(/\s+/))].filter((word) =>
       /^[\p{L}\d]+$/u.test(word),
     );
