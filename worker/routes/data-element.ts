@@ -7,13 +7,12 @@ import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { EDGE_CACHE_CALLS, edgeCachedAnswer } from '../answer/edge-cache.ts';
 import { answerTooLarge, queryTooLongToPage } from '../http/errors.ts';
 import { pagingLinks } from '../http/paging-links.ts';
-import { budgetFor } from '../snapshot/read-budget.ts';
 import { streamedBody } from '../answer/answer-body.ts';
-import { profileOf, type AppEnv } from '../env.ts';
-import { keepAlive, notModified, snapshotHeaders } from '../http/responses.ts';
+import type { AppEnv } from '../env.ts';
+import { notModified, snapshotHeaders } from '../http/responses.ts';
 import { checkQuery, findMatches } from '../search/find-matches.ts';
 import { searchedOrThrow } from './search-errors.ts';
-import { snapshotStore } from '../snapshot/snapshot-store.ts';
+import { snapshotRequest } from './snapshot-request.ts';
 
 export async function search(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
@@ -21,16 +20,14 @@ export async function search(c: Context<AppEnv>) {
   const queryLength = url.search.length - 1;
   if (query.limit !== undefined && queryLength > MAX_PAGED_QUERY_LENGTH)
     throw queryTooLongToPage(queryLength);
-  const profile = profileOf(c);
-  const budget = budgetFor(profile);
-  const store = snapshotStore(c.env.ASSETS);
-  const index = await store.index(budget, keepAlive(c));
+  const { profile, budget, store, keepAlive } = snapshotRequest(c);
+  const index = await store.index(budget, keepAlive);
   const matches = searchedOrThrow(findMatches(index, query));
   const etag = answerEtag(index.buildId, matches.answerKey);
   const paging: Record<string, string> = { 'x-total-count': String(matches.all.length) };
   if (query.limit !== undefined)
     paging.link = pagingLinks(url, matches.all.length, query.limit, query.offset);
-  const format = await answerFormat(index, store, budget, query.fields, keepAlive(c));
+  const format = await answerFormat(index, store, budget, query.fields, keepAlive);
   const length = answerLength(matches.page, format);
   const edgeCached = edgeCachedAnswer(c, budget, index.buildId, matches.answerKey, length);
   // Planned and admitted before anything is sent: an answer the profile cannot give whole is

@@ -4,18 +4,16 @@ import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts'
 import type { ReferenceItem } from '../../core/schema.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { countFacets } from '../search/count-facets.ts';
-import { budgetFor } from '../snapshot/read-budget.ts';
-import { profileOf, type AppEnv } from '../env.ts';
-import { keepAlive, notModified, snapshotHeaders } from '../http/responses.ts';
+import type { AppEnv } from '../env.ts';
+import { notModified, snapshotHeaders } from '../http/responses.ts';
 import { checkQuery, matchKeyOf, resolveQuery } from '../search/find-matches.ts';
 import { searchedOrThrow } from './search-errors.ts';
-import { snapshotStore } from '../snapshot/snapshot-store.ts';
+import { snapshotRequest } from './snapshot-request.ts';
 
 export async function facets(c: Context<AppEnv>) {
   const query = searchedOrThrow(checkQuery(new URL(c.req.url).searchParams, { paging: false }));
-  const budget = budgetFor(profileOf(c));
-  const store = snapshotStore(c.env.ASSETS);
-  const index = await store.index(budget, keepAlive(c));
+  const { budget, store, keepAlive } = snapshotRequest(c);
+  const index = await store.index(budget, keepAlive);
   const resolved = searchedOrThrow(resolveQuery(index, query));
   const facetKey = JSON.stringify(['facets', matchKeyOf(query, resolved)]);
   const etag = answerEtag(index.buildId, facetKey);
@@ -25,7 +23,7 @@ export async function facets(c: Context<AppEnv>) {
     const lists = Object.fromEntries(
       await Promise.all(
         REFERENCE_LISTS.map(
-          async ({ name }) => [name, await store.listItems(name, budget, keepAlive(c))] as const,
+          async ({ name }) => [name, await store.listItems(name, budget, keepAlive)] as const,
         ),
       ),
     ) as Record<ReferenceListName, ReferenceItem[]>;

@@ -10,31 +10,31 @@ import { projectedElement } from '../answer/element-format.ts';
 import { findElementById } from '../snapshot/element-lookup.ts';
 import { answerTooLarge, invalidQuery, noSuchElement, noSuchTable } from '../http/errors.ts';
 import { parseFieldsOnly } from '../search/parse-query.ts';
-import type { DeploymentProfile } from '../deployment-profile.ts';
-import { budgetFor, type ReadBudget } from '../snapshot/read-budget.ts';
 import { collect, streamedBody } from '../answer/answer-body.ts';
-import { profileOf, type AppEnv } from '../env.ts';
-import { keepAlive, notModified, snapshotHeaders } from '../http/responses.ts';
+import type { AppEnv } from '../env.ts';
+import { notModified, snapshotHeaders } from '../http/responses.ts';
 import { postingList } from '../search/filters.ts';
-import { snapshotStore, type LoadedIndex, type SnapshotStore } from '../snapshot/snapshot-store.ts';
+import type { LoadedIndex } from '../snapshot/snapshot-store.ts';
 import { tableCsv } from '../answer/table-csv.ts';
+import { snapshotRequest, type SnapshotRequest } from './snapshot-request.ts';
 
 export async function oneElement(c: Context<AppEnv>) {
   const parsed = parseFieldsOnly(new URL(c.req.url).searchParams);
   if (!parsed.ok) throw invalidQuery(parsed.message);
-  const { index, store, budget, element, profile } = await locate(c);
+  const located = await locate(c);
+  const { index, store, budget, element, keepAlive } = located;
   const etag = answerEtag(
     index.buildId,
     JSON.stringify(['element', element, parsed.fields ?? null]),
   );
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const format = await answerFormat(index, store, budget, parsed.fields, keepAlive(c));
+  const format = await answerFormat(index, store, budget, parsed.fields, keepAlive);
   const elements = Uint32Array.of(element);
   if (c.req.method === 'HEAD')
     return new Response(null, {
       headers: snapshotHeaders(etag, answerLength(elements, format, true)),
     });
-  const answer = oneElementAnswer(profile, index, store, budget, element, format);
+  const answer = oneElementAnswer(located, format);
   return new Response(await streamedBody(answer), {
     headers: snapshotHeaders(etag, answer.length),
   });
@@ -43,17 +43,18 @@ export async function oneElement(c: Context<AppEnv>) {
 export async function tableAsCsv(c: Context<AppEnv>) {
   const table = c.req.param('table') ?? '';
   const year = Number(/^(-?\d+)\.csv$/.exec(table)?.[1] ?? NaN);
-  const { index, store, budget, element, id, profile } = await locate(c);
+  const located = await locate(c);
+  const { index, store, budget, element, id, keepAlive } = located;
   if (!hasYear(index, element, year)) throw noSuchTable(id, table);
   const etag = answerEtag(index.buildId, JSON.stringify(['csv', element, year]));
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
   // Only the element's `data` is parsed (the table has to be read cell by cell anyway).
   const dataOnly = projectedElement(
     index.sections.elementLength,
-    await store.keyStarts(index, budget, keepAlive(c)),
+    await store.keyStarts(index, budget, keepAlive),
     ['data'],
   );
-  const answer = oneElementAnswer(profile, index, store, budget, element, dataOnly);
+  const answer = oneElementAnswer(located, dataOnly);
   const { data } = JSON.parse(new TextDecoder().decode(await collect(answer))) as Pick<
     DataElement,
     'data'
@@ -71,11 +72,7 @@ export async function tableAsCsv(c: Context<AppEnv>) {
 
 /** One element's bytes (one read): within any profile, unless the budget is already spent. */
 function oneElementAnswer(
-  profile: DeploymentProfile,
-  index: LoadedIndex,
-  store: SnapshotStore,
-  budget: ReadBudget,
-  element: number,
+  { profile, index, store, budget, element }: LocatedElement,
   format: ElementFormat,
 ) {
   const elements = Uint32Array.of(element);
@@ -84,22 +81,20 @@ function oneElementAnswer(
   return prepareAnswer(index, store, budget, elements, format, admitted.plan, true);
 }
 
-async function locate(c: Context<AppEnv>): Promise<{
+interface LocatedElement extends SnapshotRequest {
   index: LoadedIndex;
-  store: SnapshotStore;
-  budget: ReadBudget;
   element: number;
   id: string;
-  profile: DeploymentProfile;
-}> {
+}
+
+async function locate(c: Context<AppEnv>): Promise<LocatedElement> {
   const id = c.req.param('id') ?? '';
-  const profile = profileOf(c);
-  const budget = budgetFor(profile);
-  const store = snapshotStore(c.env.ASSETS);
-  const index = await store.index(budget, keepAlive(c));
-  const element = findElementById(await store.ids(index, budget, keepAlive(c)), id);
+  const request = snapshotRequest(c);
+  const { store, budget, keepAlive } = request;
+  const index = await store.index(budget, keepAlive);
+  const element = findElementById(await store.ids(index, budget, keepAlive), id);
   if (element === undefined) throw noSuchElement(id);
-  return { index, store, budget, element, id, profile };
+  return { ...request, index, element, id };
 }
 
 /** Whether the element has a table for the year (the year posting lists say, without a read). */
