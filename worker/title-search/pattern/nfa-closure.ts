@@ -1,7 +1,7 @@
 // Epsilon closure of a set of NFA nodes at one position of a title, given what is on both sides
 // of it (title start or end, a word unit or another): ^, $, \b and \B are decided here. The node
 // kinds live in this module so the hot loop reads plain local constants.
-import type { Nfa } from './pattern-nfa.ts';
+import type { CodeUnitSet } from './code-unit-set.ts';
 
 export const UNIT = 0;
 export const SPLIT = 1;
@@ -21,6 +21,23 @@ export const AFTER_OTHER = 2;
 export const BEFORE_WORD = 0;
 export const BEFORE_OTHER = 1;
 export const BEFORE_END = 2;
+
+/** A Thompson NFA (pattern-nfa.ts builds it); node kinds as above. */
+export interface Nfa {
+  kind: number[];
+  /** UNIT: index into `sets`; ASSERT: AT_START…NOT_AT_WORD_BOUNDARY. */
+  argument: number[];
+  next: number[];
+  /** SPLIT only: the other branch. */
+  alternative: number[];
+  /** Canonical units each distinct UNIT set matches. */
+  sets: CodeUnitSet[];
+  entry: number;
+  usesWordBoundary: boolean;
+  /** Whether some node asserts ^ (else what precedes a position never matters) or $. */
+  usesStart: boolean;
+  usesEnd: boolean;
+}
 
 interface Closure {
   units: number[];

@@ -13,8 +13,8 @@ import {
   BEFORE_OTHER,
   BEFORE_WORD,
   closer,
+  type Nfa,
 } from './nfa-closure.ts';
-import type { Nfa } from './pattern-nfa.ts';
 
 export const MAX_DFA_STATES = 1000;
 export const MAX_DFA_CELLS = 100_000;

@@ -12,25 +12,10 @@ import {
   NOT_AT_WORD_BOUNDARY,
   SPLIT,
   UNIT,
+  type Nfa,
 } from './nfa-closure.ts';
 
 export const MAX_NFA_NODES = 3000;
-
-export interface Nfa {
-  kind: number[];
-  /** UNIT: index into `sets`; ASSERT: AT_START…NOT_AT_WORD_BOUNDARY. */
-  argument: number[];
-  next: number[];
-  /** SPLIT only: the other branch. */
-  alternative: number[];
-  /** Canonical units each distinct UNIT set matches. */
-  sets: CodeUnitSet[];
-  entry: number;
-  usesWordBoundary: boolean;
-  /** Whether some node asserts ^ (else what precedes a position never matters) or $. */
-  usesStart: boolean;
-  usesEnd: boolean;
-}
 
 export class PatternTooLarge extends Error {}
 
