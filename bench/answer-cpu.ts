@@ -1,16 +1,17 @@
 // What each request shape costs in each deployment profile, in process (Node's V8) over built
 // snapshots: the reads the Worker plans, the bytes it reads per byte answered, the CPU it
-// estimates (worker/answer-cost.ts) and the CPU measured with process.cpuUsage around its own
+// estimates (worker/answer/answer-cost.ts) and the CPU measured with process.cpuUsage around its own
 // code, the answer streamed, on a cold element cache (median of the runs after two unmeasured).
 // Usage: tsx bench/answer-cpu.ts DIST [DIST ...] [--runs N] [--json]
 import { parseArgs } from 'node:util';
 import { folderAssets } from '../test/support/node/folder-assets.ts';
-import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer.ts';
+import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer/prepare-answer.ts';
 import { deploymentProfile, type DeploymentProfile } from '../worker/deployment-profile.ts';
-import { ElementCache } from '../worker/element-cache.ts';
-import { budgetFor } from '../worker/read-budget.ts';
-import { checkQuery, findMatches } from '../worker/search-pipeline.ts';
-import { SnapshotStore, type LoadedIndex } from '../worker/snapshot-store.ts';
+import { ElementCache } from '../worker/memory.ts';
+import { budgetFor } from '../worker/snapshot/read-budget.ts';
+import { checkQuery, findMatches } from '../worker/search/find-matches.ts';
+import { searched } from '../test/support/searched.ts';
+import { SnapshotStore, type LoadedIndex } from '../worker/snapshot/snapshot-store.ts';
 
 /** Request shapes: broad, mid-size scattered, selective, pages, projections. */
 export const ANSWER_SHAPES: { name: string; query: string }[] = [
@@ -63,8 +64,8 @@ async function answerOnce(
   profile: DeploymentProfile,
   query: string,
 ) {
-  const checked = checkQuery(new URL(`https://x/?${query}`).searchParams);
-  const { page } = findMatches(index, checked);
+  const checked = searched(checkQuery(new URL(`https://x/?${query}`).searchParams));
+  const { page } = searched(findMatches(index, checked));
   // a cold isolate's reads as the request makes them: index files and keys.bin come first
   const budget = budgetFor(profile);
   budget.reads = 4;

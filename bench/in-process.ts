@@ -3,14 +3,15 @@
 // (no answer cache), then the answer streamed cold (no element cache) with its reads counted.
 // Usage: tsx bench/in-process.ts DIST_DIR [--json]
 import { folderAssets } from '../test/support/node/folder-assets.ts';
-import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer.ts';
+import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer/prepare-answer.ts';
 import { deploymentProfile } from '../worker/deployment-profile.ts';
-import { ElementCache } from '../worker/element-cache.ts';
-import { ReadBudget } from '../worker/read-budget.ts';
+import { ElementCache } from '../worker/memory.ts';
+import { ReadBudget } from '../worker/snapshot/read-budget.ts';
 import { REFERENCE_LISTS } from '../core/contract.ts';
-import { countFacets } from '../worker/facets.ts';
-import { checkQuery, findMatches, resolveQuery } from '../worker/search-pipeline.ts';
-import { SnapshotStore, type LoadedIndex } from '../worker/snapshot-store.ts';
+import { countFacets } from '../worker/search/count-facets.ts';
+import { checkQuery, findMatches, resolveQuery } from '../worker/search/find-matches.ts';
+import { searched } from '../test/support/searched.ts';
+import { SnapshotStore, type LoadedIndex } from '../worker/snapshot/snapshot-store.ts';
 import { warmUpPatternCompiler } from '../worker/title-search/warm-up.ts';
 import { QUERY_MIX } from './query-mix.ts';
 
@@ -33,7 +34,7 @@ export interface InProcessFigures {
 }
 
 const PAID = deploymentProfile({ PLAN: 'paid' });
-const NO_ANSWER_CACHE = { getOrCompute: (_key: string, compute: () => Uint32Array) => compute() };
+const NO_MATCH_CACHE = { getOrCompute: (_key: string, compute: () => Uint32Array) => compute() };
 const searchOf = (path: string) => new URL(`https://x${path}`).searchParams;
 
 export async function measureInProcess(dist: string, rounds = 100): Promise<InProcessFigures> {
@@ -50,7 +51,7 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
   const started = performance.now();
   const index = await store.index(new ReadBudget());
   const loadMs = performance.now() - started;
-  findMatches(index, checkQuery(searchOf(probe.path)));
+  searched(findMatches(index, searched(checkQuery(searchOf(probe.path)))));
   const coldSearchMs = performance.now() - started;
   globalThis.gc?.();
   const heapAfter = process.memoryUsage();
@@ -58,15 +59,15 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
     (heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) /
     1048576;
 
-  const uncached: LoadedIndex = { ...index, answers: NO_ANSWER_CACHE as LoadedIndex['answers'] };
+  const uncached: LoadedIndex = { ...index, matches: NO_MATCH_CACHE as LoadedIndex['matches'] };
   const queries = [];
   for (const { name, path } of QUERY_MIX.filter((q) =>
     q.path.startsWith('/api/v1/data-element?'),
   )) {
-    const fields = checkQuery(searchOf(path)).fields;
+    const fields = searched(checkQuery(searchOf(path))).fields;
     const run = () => {
       try {
-        return findMatches(uncached, checkQuery(searchOf(path))).page;
+        return searched(findMatches(uncached, searched(checkQuery(searchOf(path))))).page;
       } catch {
         return new Uint32Array(); // an error answer (unknown slug): nothing to stream
       }
@@ -109,11 +110,11 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
       ),
     );
     const run = () => {
-      const query = checkQuery(searchOf(path), { paging: false });
+      const query = searched(checkQuery(searchOf(path), { paging: false }));
       return countFacets(
         index,
         query.pattern,
-        resolveQuery(index, query),
+        searched(resolveQuery(index, query)),
         lists as Parameters<typeof countFacets>[3],
       );
     };

@@ -9,11 +9,12 @@
 // Usage: node --expose-gc --import tsx bench/isolate-memory.ts DIST_DIR [ROUNDS]
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
-import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer.ts';
+import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer/prepare-answer.ts';
 import { deploymentProfile } from '../worker/deployment-profile.ts';
-import { ReadBudget } from '../worker/read-budget.ts';
-import { checkQuery, findMatches } from '../worker/search-pipeline.ts';
-import { SnapshotStore } from '../worker/snapshot-store.ts';
+import { ReadBudget } from '../worker/snapshot/read-budget.ts';
+import { checkQuery, findMatches } from '../worker/search/find-matches.ts';
+import { searched } from '../test/support/searched.ts';
+import { SnapshotStore } from '../worker/snapshot/snapshot-store.ts';
 import { QUERY_MIX } from './query-mix.ts';
 
 const [dist, rounds = '5'] = process.argv.slice(2);
@@ -42,8 +43,8 @@ async function answer(path: string, abandon: boolean): Promise<void> {
   let query;
   let page;
   try {
-    query = checkQuery(new URL(`https://x${path}`).searchParams);
-    page = findMatches(index, query).page;
+    query = searched(checkQuery(new URL(`https://x${path}`).searchParams));
+    page = searched(findMatches(index, query)).page;
   } catch {
     return; // an error answer: nothing streamed
   }

@@ -24,13 +24,7 @@ import { parseArgs } from 'node:util';
 import autocannon from './autocannon.ts';
 import { stillAnswering } from './still-answering.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
-import { ANSWER_CACHE_ELEMENTS, FACET_CACHE_BYTES } from '../worker/answer-cache.ts';
-import { ELEMENT_CACHE_BYTES } from '../worker/element-cache.ts';
-import { COMPILED_PATTERN_BYTES } from '../worker/title-search/compile-pattern.ts';
-import {
-  BINDING_BYTES_AT_MOST,
-  KEPT_BINDINGS,
-} from '../worker/title-search/find-matching-titles.ts';
+import { KEPT_CACHE_BYTES } from '../worker/memory.ts';
 import {
   connectIsolateInspector,
   inspectorTargets,
@@ -184,14 +178,7 @@ const isolateTotal = (m: IsolateMemory) => m.heapMiB + m.buffersMiB;
  * around them. More
  * than this after a round is something accumulating.
  */
-const CACHES_MIB =
-  (ELEMENT_CACHE_BYTES +
-    ANSWER_CACHE_ELEMENTS * Uint32Array.BYTES_PER_ELEMENT +
-    FACET_CACHE_BYTES +
-    COMPILED_PATTERN_BYTES +
-    KEPT_BINDINGS * BINDING_BYTES_AT_MOST) /
-    1048576 +
-  3;
+const CACHES_MIB = KEPT_CACHE_BYTES / 1048576 + 3;
 
 /** How long a round waits for workerd's sockets to come back to their starting level. */
 const SETTLE_LIMIT_S = 180;

@@ -215,7 +215,7 @@ async function benchSize(
     }),
   );
   // the same Worker with the edge cache off: every answer assembled, as on workers.dev or for a
-  // query not asked for before (worker/edge-cache.ts)
+  // query not asked for before (worker/answer/edge-cache.ts)
   const assembled = await started(
     startWorker({
       config: 'wrangler.toml',
@@ -375,7 +375,7 @@ function report(results: SizeResult[], pgNote: string): string {
     '',
     'Cells: requests per second and median latency. Ratios: ours / peer in requests per second (above 1 means ours is faster).',
     '"limit" is the same workerd serving the answer as a precomputed static file.',
-    `"ours" serves an answer of ${EDGE_CACHE_MIN_BYTES / 1048576} MiB or more, once asked for, from the edge cache (worker/edge-cache.ts); "assembled" is the same Worker with the edge cache off (as on workers.dev, or for an answer not asked for before), measured in the same turns.`,
+    `"ours" serves an answer of ${EDGE_CACHE_MIN_BYTES / 1048576} MiB or more, once asked for, from the edge cache (worker/answer/edge-cache.ts); "assembled" is the same Worker with the edge cache off (as on workers.dev, or for an answer not asked for before), measured in the same turns.`,
   ];
   for (const r of results) {
     lines.push('', `## ${r.size.toLocaleString('en')} elements`, '');

@@ -14,13 +14,11 @@ import { cpus, loadavg } from 'node:os';
 import { JS, NFA, DFA } from 'refa';
 import { RE2JS } from 're2js';
 import { RE2 } from 're2-wasm';
-import { compileUncached } from '../worker/title-search/compile-pattern.ts';
-import {
-  compileTitlePattern,
-  decodeTitleSearchIndex,
-  encodeTitleSearchIndex,
-  findMatchingTitles,
-} from '../worker/title-search/index.ts';
+import { bindingsOf, compiledPatterns } from '../worker/memory.ts';
+import { compileUncached } from '../worker/title-search/pattern/compile-pattern.ts';
+import { encodeTitleSearchIndex } from '../core/title-index/encode.ts';
+import { decodeTitleSearchIndex } from '../core/title-index/decode.ts';
+import { compileTitlePattern, findMatchingTitles } from '../worker/title-search/index.ts';
 import { realisticTitles } from '../tools/synth/titles.ts';
 import { TITLE_PATTERNS } from './title-patterns.ts';
 
@@ -123,17 +121,19 @@ function ours(pattern: string) {
     () => pattern,
     (source) => void compileUncached(source),
   );
-  compileTitlePattern(pattern);
+  // warm: kept as the Worker keeps them (worker/memory.ts)
+  compileTitlePattern(pattern, compiledPatterns);
   const compileWarm = time(
     runs,
     () => pattern,
-    (source) => void compileTitlePattern(source),
+    (source) => void compileTitlePattern(source, compiledPatterns),
   );
-  findMatchingTitles(index, result);
+  findMatchingTitles(index, result, undefined, bindingsOf(index));
   const searchWarm = time(
     runs,
     () => result,
-    (compiledPattern) => void findMatchingTitles(index, compiledPattern),
+    (compiledPattern) =>
+      void findMatchingTitles(index, compiledPattern, undefined, bindingsOf(index)),
   );
   return { matches, cold, compileCold, compileWarm, searchWarm };
 }
@@ -261,7 +261,7 @@ console.log(
 // warm the JIT on every pattern first: "cold" below means a pattern never compiled, not a new
 // isolate
 for (const [, pattern] of TITLE_PATTERNS) {
-  const compiled = compileTitlePattern(pattern);
+  const compiled = compileTitlePattern(pattern, compiledPatterns);
   if (compiled.ok) findMatchingTitles(decodeTitleSearchIndex(indexBuffer), compiled.pattern);
 }
 

@@ -22,7 +22,7 @@ import {
   wordIndexContent,
 } from '../generator/build-word-index.ts';
 import { publishedElements } from '../test/support/node/published-snapshot.ts';
-import { matchWords, searchWords } from '../worker/word-search.ts';
+import { matchWords, searchWords } from '../worker/search/word-search.ts';
 
 if (!process.execArgv.includes('--single-threaded')) {
   const flags = ['--single-threaded', ...process.execArgv];

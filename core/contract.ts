@@ -63,7 +63,7 @@ export const MAX_PAGED_QUERY_LENGTH = 3072;
 export const CACHE_CONTROL = 'public, max-age=300, s-maxage=86400, stale-while-revalidate=3600';
 /**
  * Search answers this large are kept whole in the data center's cache once asked for
- * (worker/edge-cache.ts); smaller ones are assembled every time, which is as fast.
+ * (worker/answer/edge-cache.ts); smaller ones are assembled every time, which is as fast.
  */
 export const EDGE_CACHE_MIN_BYTES = 1024 * 1024;
 /** Error answers are never cached. */

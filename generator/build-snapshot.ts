@@ -19,7 +19,7 @@ import { buildDocumentation } from './build-documentation.ts';
 import type { CompiledCatalogue, PublishedElement } from './compile-catalogue.ts';
 import type { SiteSources } from './read-site.ts';
 import { compareCodeUnits } from './read-catalogue.ts';
-import { encodeTitleSearchIndex } from '../worker/title-search/index.ts';
+import { encodeTitleSearchIndex } from '../core/title-index/encode.ts';
 
 /**
  * Blocks are small, because an answer of a few elements reads whole blocks (ASSETS serves whole

@@ -10,10 +10,20 @@ export interface DeploymentProfile {
   /** Subrequests one request may make: snapshot reads and Cache API calls together. */
   subrequests: number;
   /**
-   * CPU an answer's assembly may be estimated to take (answer-cost.ts), or undefined where the
+   * CPU an answer's assembly may be estimated to take (answer/answer-cost.ts), or undefined where the
    * plan's CPU time is not a per-request concern (paid: 30 s by default).
    */
   answerCpuMs: number | undefined;
+}
+
+/** Why an answer was not admitted: what it would take, against what the profile allows. */
+export interface AnswerOverBudget {
+  /** Reads of the cheapest plan, undefined when none fits the reads left. */
+  reads: number | undefined;
+  readsAllowed: number;
+  cpuMs: number | undefined;
+  cpuMsAllowed: number | undefined;
+  length: number;
 }
 
 /** Workers Free: 50 subrequests and 10 ms of CPU per request. */

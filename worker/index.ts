@@ -31,13 +31,13 @@ import {
   PREFLIGHT_MAX_AGE_S,
   REFERENCE_LISTS,
 } from '../core/contract.ts';
-import { listFetchFailed, methodNotAllowed, notFound, searchFetchFailed } from './http-errors.ts';
-import type { AppEnv } from './responses.ts';
+import { listFetchFailed, methodNotAllowed, notFound, searchFetchFailed } from './http/errors.ts';
+import type { AppEnv } from './env.ts';
 import { serveDocumentation } from './routes/documentation.ts';
-import { oneElement, tableAsCsv } from './routes/element.ts';
+import { oneElement, tableAsCsv } from './routes/one-element.ts';
 import { facets } from './routes/facets.ts';
 import { serveList } from './routes/lists.ts';
-import { search } from './routes/search.ts';
+import { search } from './routes/data-element.ts';
 import { warmUpPatternCompiler } from './title-search/warm-up.ts';
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;

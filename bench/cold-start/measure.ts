@@ -2,11 +2,12 @@
 // index from bytes already in memory and answers its first search, each step timed. The files
 // come first from FILES (the driver in Node), untimed: the figure is the Worker's CPU, not I/O.
 // Bundled alone, this is an isolate without the Worker's startup; as-deployed.ts adds it.
-import { ReadBudget } from '../../worker/read-budget.ts';
-import { checkQuery, resolveQuery } from '../../worker/search-pipeline.ts';
-import { filteredCandidates, matchTitles } from '../../worker/search.ts';
+import { ReadBudget } from '../../worker/snapshot/read-budget.ts';
+import { checkQuery, resolveQuery } from '../../worker/search/find-matches.ts';
+import { searched } from '../../test/support/searched.ts';
+import { filteredCandidates, matchTitles } from '../../worker/search/filters.ts';
 import { storedBytesResponse } from '../../test/support/stored-bytes-response.ts';
-import { SnapshotStore, type AssetFetcher } from '../../worker/snapshot-store.ts';
+import { SnapshotStore, type AssetFetcher } from '../../worker/snapshot/snapshot-store.ts';
 import { warmUpPatternCompiler } from '../../worker/title-search/warm-up.ts';
 
 interface Env {
@@ -51,9 +52,9 @@ export default {
     };
     const index = await new SnapshotStore(memoryAssets(files)).index(new ReadBudget());
     lap('load');
-    const query = checkQuery(probe);
+    const query = searched(checkQuery(probe));
     lap('check');
-    const candidates = filteredCandidates(index, resolveQuery(index, query));
+    const candidates = filteredCandidates(index, searched(resolveQuery(index, query)));
     lap('filters');
     const matches = matchTitles(index, query.pattern, candidates);
     lap('titles');

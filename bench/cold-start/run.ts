@@ -11,8 +11,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { folderAssets } from '../../test/support/node/folder-assets.ts';
-import { ReadBudget } from '../../worker/read-budget.ts';
-import { SnapshotStore } from '../../worker/snapshot-store.ts';
+import { ReadBudget } from '../../worker/snapshot/read-budget.ts';
+import { SnapshotStore } from '../../worker/snapshot/snapshot-store.ts';
 import { QUERY_MIX } from '../query-mix.ts';
 
 export interface ColdStart {

@@ -9,8 +9,8 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import pg from 'pg';
 import { ELEMENT_KEYS, FETCH_FAILED, REFERENCE_LISTS } from '../../core/contract.ts';
-import { pagingLinks } from '../../worker/paging-links.ts';
-import { parseSearchParams } from '../../worker/query.ts';
+import { pagingLinks } from '../../worker/http/paging-links.ts';
+import { parseSearchParams } from '../../worker/search/parse-query.ts';
 
 const [pgPort, httpPort, catalogueFile] = process.argv.slice(2);
 const pool = new pg.Pool({

@@ -1,28 +1,28 @@
 // Title bitmaps built from candidates (their count decides how the titles are read), the search's
 // bitmap answer against its list answer, and the startup warm-up of the pattern compiler.
 import { describe, expect, it } from 'vitest';
+import { encodeTitleSearchIndex } from '../../core/title-index/encode.ts';
+import { decodeTitleSearchIndex } from '../../core/title-index/decode.ts';
 import {
   compileTitlePattern,
-  decodeTitleSearchIndex,
-  encodeTitleSearchIndex,
   findMatchingTitles,
   matchingTitleBitmap,
 } from '../../worker/title-search/index.ts';
-import { narrowTitles } from '../../worker/title-search/evaluate-gram-query.ts';
-import { bitmapOfTitles, bitsOf, countTitles } from '../../worker/title-search/title-bitmap.ts';
+import { narrowTitles } from '../../worker/title-search/scan/evaluate-gram-query.ts';
+import { bitmapOf, bitsOf, countBits } from '../../worker/bitmap.ts';
 import { WARM_UP_PATTERN, warmUpPatternCompiler } from '../../worker/title-search/warm-up.ts';
-import { realisticTitles } from './realistic-titles.ts';
+import { realisticTitles } from '../../tools/synth/titles.ts';
 
-describe('bitmapOfTitles', () => {
+describe('bitmapOf', () => {
   it('holds each title once, ignores numbers past the count, and counts what it holds', () => {
-    const { bitmap, count } = bitmapOfTitles(70, Uint32Array.of(69, 3, 3, 40, 70, 1000, 0, 40));
+    const { bitmap, count } = bitmapOf(70, Uint32Array.of(69, 3, 3, 40, 70, 1000, 0, 40));
     expect(Array.from(bitsOf(bitmap))).toEqual([0, 3, 40, 69]);
     expect(count).toBe(4);
   });
 
   it('maps elements to their titles when given titleOf', () => {
     const titleOf = Uint32Array.of(5, 5, 2, 9, 0); // element → title
-    const { bitmap, count } = bitmapOfTitles(10, Uint32Array.of(4, 1, 0, 3), titleOf);
+    const { bitmap, count } = bitmapOf(10, Uint32Array.of(4, 1, 0, 3), titleOf);
     expect(Array.from(bitsOf(bitmap))).toEqual([0, 5, 9]);
     expect(count).toBe(3);
   });
@@ -44,7 +44,7 @@ describe('matchingTitleBitmap', () => {
         new RegExp(source, 'i').test(title) ? [t] : [],
       );
       const candidates = Uint32Array.from({ length: 400 }, (_, i) => (i * 7) % titles.length);
-      const given = bitmapOfTitles(titles.length, candidates);
+      const given = bitmapOf(titles.length, candidates);
       const among = new Set(candidates);
       expect(
         Array.from(bitsOf(matchingTitleBitmap(freshIndex(), compiled.pattern, given))),
@@ -63,9 +63,9 @@ describe('matchingTitleBitmap', () => {
       if (!compiled.ok) throw new Error(compiled.message);
       for (const step of [1, 7, 61]) {
         const candidates = Uint32Array.from({ length: 2500 }, (_, i) => (i * step) % titles.length);
-        const given = bitmapOfTitles(titles.length, candidates);
+        const given = bitmapOf(titles.length, candidates);
         const left = narrowTitles(freshIndex(), compiled.pattern.grams, given.bitmap, given.count);
-        expect(left.count).toBe(countTitles(left.titles));
+        expect(left.count).toBe(countBits(left.titles));
       }
     },
   );

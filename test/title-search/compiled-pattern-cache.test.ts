@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMPILED_PATTERN_BYTES,
-  compileTitlePattern,
   compiledPatternBytes,
+  compiledPatterns,
   heldCompiledPatternBytes,
-} from '../../worker/title-search/compile-pattern.ts';
+} from '../../worker/memory.ts';
+import { compileTitlePattern } from '../../worker/title-search/pattern/compile-pattern.ts';
 
 /**
  * Distinct patterns, each with a DFA of 256 states × 22 classes (about 22 KiB of table): 20
@@ -24,7 +25,7 @@ function largePatterns(count: number): string[] {
 
 describe('compiled pattern cache', () => {
   it('weighs a pattern by its tables', () => {
-    const result = compileTitlePattern(largePatterns(1)[0]!);
+    const result = compileTitlePattern(largePatterns(1)[0]!, compiledPatterns);
     if (!result.ok) throw new Error(result.message);
     expect(compiledPatternBytes(result)).toBeGreaterThan(result.pattern.dfa.transitions.byteLength);
     expect(result.pattern.dfa.transitions.byteLength).toBeGreaterThan(20_000);
@@ -34,7 +35,7 @@ describe('compiled pattern cache', () => {
     const patterns = largePatterns(360);
     let weight = 0;
     for (const pattern of patterns) {
-      const result = compileTitlePattern(pattern);
+      const result = compileTitlePattern(pattern, compiledPatterns);
       expect(result.ok).toBe(true);
       weight += compiledPatternBytes(result);
     }
@@ -43,6 +44,8 @@ describe('compiled pattern cache', () => {
     expect(heldCompiledPatternBytes()).toBeLessThanOrEqual(COMPILED_PATTERN_BYTES);
     expect(heldCompiledPatternBytes()).toBeGreaterThan(COMPILED_PATTERN_BYTES / 2);
     const latest = patterns.at(-1)!;
-    expect(compileTitlePattern(latest)).toBe(compileTitlePattern(latest));
+    expect(compileTitlePattern(latest, compiledPatterns)).toBe(
+      compileTitlePattern(latest, compiledPatterns),
+    );
   });
 });

@@ -2,7 +2,7 @@
 // title holding it holds the other), so it is left out; the query still means the same.
 import { describe, expect, it } from 'vitest';
 import { compileTitlePattern } from '../../worker/title-search/index.ts';
-import { ALL, gramsOfStrings } from '../../worker/title-search/gram-query.ts';
+import { ALL, gramsOfStrings } from '../../worker/title-search/pattern/gram-query.ts';
 
 describe('gramsOfStrings', () => {
   it('leaves out a string that holds another of the set', () => {

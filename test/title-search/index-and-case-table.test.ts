@@ -1,8 +1,9 @@
 // The index bytes and the case table: a round trip through encode and decode, and the embedded
 // case table against the running engine's String.prototype.toUpperCase and RegExp.
 import { describe, expect, it } from 'vitest';
-import { canonicalTable, canonicalUnit } from '../../worker/title-search/canonical-case.ts';
-import { decodeTitleSearchIndex, encodeTitleSearchIndex } from '../../worker/title-search/index.ts';
+import { canonicalTable, canonicalUnit } from '../../core/title-index/canonical-case.ts';
+import { encodeTitleSearchIndex } from '../../core/title-index/encode.ts';
+import { decodeTitleSearchIndex } from '../../core/title-index/decode.ts';
 
 describe('the embedded case table', () => {
   it('is Canonicalize of ECMAScript non-unicode `i` mode, as this engine computes it', () => {

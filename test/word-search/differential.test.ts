@@ -16,7 +16,7 @@ import {
 import { compareCodeUnits } from '../../generator/read-catalogue.ts';
 import { generateCatalogue } from '../../tools/synth/catalogue.ts';
 import { seededRandom, type SeededRandom } from '../../tools/synth/seeded-random.ts';
-import { matchWords, orderByRelevance, searchWords } from '../../worker/word-search.ts';
+import { matchWords, orderByRelevance, searchWords } from '../../worker/search/word-search.ts';
 import { compileCatalogueFolder } from '../support/node/generator-steps.ts';
 import {
   referenceQueryWords,

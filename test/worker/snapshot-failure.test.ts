@@ -3,7 +3,7 @@
 // it.
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import app from '../../worker/index.ts';
-import { SnapshotUnavailable } from '../../worker/snapshot-store.ts';
+import { SnapshotUnavailable } from '../../worker/snapshot/snapshot-store.ts';
 import { expectErrorBody } from '../support/error-body.ts';
 import { fixtureId } from '../support/fixture-catalogue.ts';
 

@@ -6,7 +6,7 @@ import {
   DOCUMENTATION_FILES,
   type DocumentationFileName,
 } from '../../core/contract.ts';
-import type { AppEnv } from '../responses.ts';
+import type { AppEnv } from '../env.ts';
 import { serveSnapshotFile } from './snapshot-file.ts';
 
 export function serveDocumentation(c: Context<AppEnv>, name: DocumentationFileName) {

@@ -2,19 +2,19 @@
 import type { Context } from 'hono';
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
 import type { ReferenceItem } from '../../core/schema.ts';
-import { etagMatches } from '../cache-headers.ts';
-import { countFacets } from '../facets.ts';
-import { budgetFor } from '../read-budget.ts';
-import { keepAlive, notModified, snapshotHeaders, profileOf, type AppEnv } from '../responses.ts';
-import { answerEtag, checkQuery, matchKeyOf, resolveQuery } from '../search-pipeline.ts';
-import { snapshotStore } from '../snapshot-store.ts';
+import { answerEtag, etagMatches } from '../http/cache-headers.ts';
+import { countFacets } from '../search/count-facets.ts';
+import type { AppEnv } from '../env.ts';
+import { notModified, snapshotHeaders } from '../http/responses.ts';
+import { checkQuery, matchKeyOf, resolveQuery } from '../search/find-matches.ts';
+import { searchedOrThrow } from './search-errors.ts';
+import { snapshotRequest } from './snapshot-request.ts';
 
 export async function facets(c: Context<AppEnv>) {
-  const query = checkQuery(new URL(c.req.url).searchParams, { paging: false });
-  const budget = budgetFor(profileOf(c));
-  const store = snapshotStore(c.env.ASSETS);
-  const index = await store.index(budget, keepAlive(c));
-  const resolved = resolveQuery(index, query);
+  const query = searchedOrThrow(checkQuery(new URL(c.req.url).searchParams, { paging: false }));
+  const { budget, store, keepAlive } = snapshotRequest(c);
+  const index = await store.index(budget, keepAlive);
+  const resolved = searchedOrThrow(resolveQuery(index, query));
   const facetKey = JSON.stringify(['facets', matchKeyOf(query, resolved)]);
   const etag = answerEtag(index.buildId, facetKey);
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
@@ -23,7 +23,7 @@ export async function facets(c: Context<AppEnv>) {
     const lists = Object.fromEntries(
       await Promise.all(
         REFERENCE_LISTS.map(
-          async ({ name }) => [name, await store.listItems(name, budget, keepAlive(c))] as const,
+          async ({ name }) => [name, await store.listItems(name, budget, keepAlive)] as const,
         ),
       ),
     ) as Record<ReferenceListName, ReferenceItem[]>;

@@ -1,7 +1,7 @@
 // GET /api/v1/category, /sector, /field, /data-source: precomputed bytes, catalogue order.
 import type { Context } from 'hono';
 import type { ReferenceListName } from '../../core/contract.ts';
-import type { AppEnv } from '../responses.ts';
+import type { AppEnv } from '../env.ts';
 import { serveSnapshotFile } from './snapshot-file.ts';
 
 export const serveList = (c: Context<AppEnv>, name: ReferenceListName) =>

@@ -5,8 +5,9 @@
 // when the isolate starts, ahead of the first request where they can, within a startup limit of
 // 1 s (docs/scale.md, "A fresh isolate's first search"). Not the scan: that needs a title index, and encoding even a
 // few titles costs several times what it would save.
-import { bindDfa, type BoundDfa } from './bind-dfa.ts';
-import { compileUncached, type CompiledTitlePattern } from './compile-pattern.ts';
+import { bindDfa, type BoundDfa } from './scan/bind-dfa.ts';
+import { compileUncached } from './pattern/compile-pattern.ts';
+import type { CompiledTitlePattern } from './pattern/compiled-pattern.ts';
 
 /** Groups, an alternation, classes and counted repetition: the parser's and compiler's paths. */
 export const WARM_UP_PATTERN = String.raw`jumlah (penduduk|rumah tangga)\s+[a-z]{2,}`;

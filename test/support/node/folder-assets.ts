@@ -2,7 +2,7 @@
 // every read counted, so tests and benchmarks run the Worker's own store over a built snapshot.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AssetFetcher } from '../../../worker/snapshot-store.ts';
+import type { AssetFetcher } from '../../../worker/snapshot/snapshot-store.ts';
 import { storedBytesResponse } from '../stored-bytes-response.ts';
 
 export interface CountingAssets extends AssetFetcher {

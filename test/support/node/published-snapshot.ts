@@ -1,11 +1,11 @@
 // A built snapshot on disk read back the way the Worker reads it: the Worker's own store
-// (worker/snapshot-store.ts) over the folder. The one reader of the snapshot format, for tests
+// (worker/snapshot/snapshot-store.ts) over the folder. The one reader of the snapshot format, for tests
 // and benchmarks too.
 import { REFERENCE_LISTS, type ReferenceListName } from '../../../core/contract.ts';
 import type { DataElement, ReferenceItem } from '../../../core/schema.ts';
 import type { Manifest } from '../../../core/snapshot-layout.ts';
-import { ReadBudget } from '../../../worker/read-budget.ts';
-import { SnapshotStore } from '../../../worker/snapshot-store.ts';
+import { ReadBudget } from '../../../worker/snapshot/read-budget.ts';
+import { SnapshotStore } from '../../../worker/snapshot/snapshot-store.ts';
 import { folderAssets } from './folder-assets.ts';
 
 /** Reading a whole snapshot back is no request: no bound on the number of reads. */

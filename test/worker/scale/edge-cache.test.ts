@@ -1,14 +1,19 @@
-// Large answers are kept whole in the data center's cache (worker/edge-cache.ts): stored as they
+// Large answers are kept whole in the data center's cache (worker/answer/edge-cache.ts): stored as they
 // are first served, served from there after, never stored short, never for small answers.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EDGE_CACHE_MIN_BYTES } from '../../../core/contract.ts';
-import { EDGE_CACHE_CALLS, edgeCacheKey, edgeCachedAnswer } from '../../../worker/edge-cache.ts';
+import {
+  EDGE_CACHE_CALLS,
+  edgeCacheKey,
+  edgeCachedAnswer,
+} from '../../../worker/answer/edge-cache.ts';
 import app from '../../../worker/index.ts';
 import { FREE_SUBREQUESTS, deploymentProfile } from '../../../worker/deployment-profile.ts';
-import { ReadBudget, budgetFor } from '../../../worker/read-budget.ts';
-import { checkQuery, findMatches } from '../../../worker/search-pipeline.ts';
-import { snapshotStore } from '../../../worker/snapshot-store.ts';
+import { ReadBudget, budgetFor } from '../../../worker/snapshot/read-budget.ts';
+import { checkQuery, findMatches } from '../../../worker/search/find-matches.ts';
+import { searched } from '../../support/searched.ts';
+import { snapshotStore } from '../../../worker/snapshot/snapshot-store.ts';
 
 const ORIGIN = 'https://api.test';
 
@@ -33,7 +38,7 @@ async function fetched(query: string, vars: Record<string, unknown> = {}) {
 /** The cache key the Worker uses for this query, from the real search pipeline. */
 async function keyOf(query: string): Promise<string> {
   const index = await snapshotStore(env.ASSETS).index(new ReadBudget());
-  const matches = findMatches(index, checkQuery(new URLSearchParams(query)));
+  const matches = searched(findMatches(index, searched(checkQuery(new URLSearchParams(query)))));
   return edgeCacheKey(ORIGIN, index.buildId, matches.answerKey);
 }
 

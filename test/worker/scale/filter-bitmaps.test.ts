@@ -5,14 +5,14 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_LISTS } from '../../../core/contract.ts';
 import { isDense } from '../../../core/snapshot-layout.ts';
-import { ReadBudget } from '../../../worker/read-budget.ts';
+import { ReadBudget } from '../../../worker/snapshot/read-budget.ts';
 import {
   filteredCandidates,
   postingList,
   type Dimension,
   type ResolvedFilters,
-} from '../../../worker/search.ts';
-import { snapshotStore } from '../../../worker/snapshot-store.ts';
+} from '../../../worker/search/filters.ts';
+import { snapshotStore } from '../../../worker/snapshot/snapshot-store.ts';
 
 const LISTS = REFERENCE_LISTS.map(({ name }) => name);
 

@@ -2,10 +2,10 @@
 // capacity, and the snapshot reads answers open all closed once they are written or abandoned.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ELEMENT_CACHE_BYTES } from '../../../worker/element-cache.ts';
+import { ELEMENT_CACHE_BYTES } from '../../../worker/memory.ts';
 import app from '../../../worker/index.ts';
-import { ReadBudget } from '../../../worker/read-budget.ts';
-import { snapshotStore } from '../../../worker/snapshot-store.ts';
+import { ReadBudget } from '../../../worker/snapshot/read-budget.ts';
+import { snapshotStore } from '../../../worker/snapshot/snapshot-store.ts';
 
 const ask = (path: string) => app.request(`https://api.test${path}`, {}, { ASSETS: env.ASSETS });
 

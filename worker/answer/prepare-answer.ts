@@ -1,0 +1,160 @@
+// An answer ready to stream: its exact length, the reads it will make, and its bytes. Shared by
+// the route and the benchmarks, so both measure the same work. An answer is planned first and
+// admitted by the deployment profile (its reads and estimated CPU), before its first byte.
+import type { ElementKey } from '../../core/contract.ts';
+import { estimateAnswerCpuMs } from './answer-cost.ts';
+import {
+  answerChunks,
+  answerLength,
+  type AnswerSource,
+  type ElementFormat,
+} from './streamed-answer.ts';
+import type { AnswerOverBudget, DeploymentProfile } from '../deployment-profile.ts';
+import { projectedElement, wholeElement } from './element-format.ts';
+import type { ReadBudget } from '../snapshot/read-budget.ts';
+import { gatherFits } from '../memory.ts';
+import { planGather, type GatherPlan } from '../snapshot/gather-plan.ts';
+import { gatheredAnswerChunks, type GatherSource } from './gathered-answer.ts';
+import { planReads, type ReadPlan } from '../snapshot/read-plan.ts';
+import type { LoadedIndex, SnapshotStore } from '../snapshot/snapshot-store.ts';
+
+/**
+ * How an answer gets its elements: streamed in its order through blocks and runs, or gathered
+ * first from groups and blocks (answers up to GATHER_MAX_BYTES). `reads` and `bytesRead` count
+ * what the plan would read if the cache held nothing.
+ */
+export type AnswerPlan = { reads: number; bytesRead: number } & (
+  { kind: 'stream'; stream: ReadPlan } | { kind: 'gather'; gather: GatherPlan }
+);
+
+/** An answer to stream: nothing is read until `chunks()` is, and nothing is held before. */
+export interface PreparedAnswer {
+  length: number;
+  plan: AnswerPlan;
+  /**
+   * `stop`: aborted when the reader goes away (the answer's reads close at once). Each chunk is
+   * valid until the next is asked for: its buffer is then filled again (copy what you keep).
+   */
+  chunks: (stop?: AbortSignal) => AsyncGenerator<Uint8Array>;
+}
+
+export type AdmittedAnswer =
+  { ok: true; plan: AnswerPlan; cpuMs: number } | { ok: false; overBudget: AnswerOverBudget };
+
+/**
+ * The answer's cheapest read plan within the reads the budget has left (less `reserveReads`,
+ * kept for other calls such as the edge cache's), admitted when it also fits the profile's CPU.
+ */
+export function admitAnswer(
+  profile: DeploymentProfile,
+  index: LoadedIndex,
+  budget: ReadBudget,
+  elements: Uint32Array,
+  format: ElementFormat,
+  { projected = false, reserveReads = 0, bare = false } = {},
+): AdmittedAnswer {
+  const readsAllowed = budget.remaining - reserveReads;
+  const length = answerLength(elements, format, bare);
+  const plans: AnswerPlan[] = [];
+  const stream = planReads(index, elements, (e) => index.elements.has(e), readsAllowed);
+  if (stream)
+    plans.push({
+      kind: 'stream',
+      stream,
+      reads: stream.steps.length,
+      bytesRead: stream.bytesRead,
+    });
+  if (gatherFits(length)) {
+    const gather = planGather(index.sections, elements, readsAllowed);
+    if (gather)
+      plans.push({
+        kind: 'gather',
+        gather,
+        reads: gather.reads.length,
+        bytesRead: gather.bytesRead,
+      });
+  }
+  const estimate = (plan: AnswerPlan) =>
+    estimateAnswerCpuMs({ ...plan, length, elements: elements.length, projected });
+  const cheapest = plans
+    .map((plan) => ({ plan, cpuMs: estimate(plan) }))
+    .sort((a, b) => a.cpuMs - b.cpuMs)[0];
+  const cpuMsAllowed = profile.answerCpuMs;
+  if (cheapest && (cpuMsAllowed === undefined || cheapest.cpuMs <= cpuMsAllowed))
+    return { ok: true, ...cheapest };
+  return {
+    ok: false,
+    overBudget: {
+      reads: cheapest?.plan.reads,
+      readsAllowed,
+      cpuMs: cheapest?.cpuMs,
+      cpuMsAllowed,
+      length,
+    },
+  };
+}
+
+/** `bare`: a single element on its own rather than an array. `plan`: from admitAnswer. */
+export function prepareAnswer(
+  index: LoadedIndex,
+  store: SnapshotStore,
+  budget: ReadBudget,
+  elements: Uint32Array,
+  format: ElementFormat,
+  plan: AnswerPlan,
+  bare = false,
+): PreparedAnswer {
+  const cache = index.elements;
+  const { elementBlock, elementStart, elementLength, elementGroupStart } = index.sections;
+  const length = answerLength(elements, format, bare);
+  const readBlock = (block: number) => store.block(index.buildId, block, budget);
+  if (plan.kind === 'gather') {
+    const source: GatherSource = {
+      elements,
+      length,
+      plan: plan.gather,
+      groupStart: (e) => elementGroupStart[e]!,
+      blockStart: (e) => elementStart[e]!,
+      elementLength: (e) => elementLength[e]!,
+      readBlock,
+      openGroup: (group) => store.group(index.buildId, group, budget),
+      cache,
+      keep: cache.worthKeeping(plan.bytesRead) ? (e, bytes) => cache.keep(e, bytes) : undefined,
+    };
+    return { length, plan, chunks: (stop) => gatheredAnswerChunks(source, format, bare, stop) };
+  }
+  const source: AnswerSource = {
+    elements,
+    length,
+    plan: plan.stream,
+    placement: (e) => {
+      const block = elementBlock[e]!;
+      return {
+        start: elementStart[e]!,
+        runStart: index.blockRunOffset[block]! + elementStart[e]!,
+        length: elementLength[e]!,
+      };
+    },
+    readBlock,
+    openRun: (run) => store.run(index.buildId, run, budget),
+    cache,
+    keep: cache.worthKeeping(plan.stream.missingBytes)
+      ? (e, bytes) => cache.keep(e, bytes)
+      : undefined,
+  };
+  return { length, plan, chunks: (stop) => answerChunks(source, format, bare, stop) };
+}
+
+/** How the answer writes each element: whole, or projected to `fields` (which needs keys.bin). */
+export async function answerFormat(
+  index: LoadedIndex,
+  store: SnapshotStore,
+  budget: ReadBudget,
+  fields: readonly ElementKey[] | undefined,
+  keepAlive?: (promise: Promise<unknown>) => void,
+): Promise<ElementFormat> {
+  const { elementLength } = index.sections;
+  return fields
+    ? projectedElement(elementLength, await store.keyStarts(index, budget, keepAlive), fields)
+    : wholeElement(elementLength);
+}

@@ -1,0 +1,21 @@
+// One element by its _id: a binary search over the ids in code-unit order (built by the generator).
+import type { IdSections } from '../../core/snapshot-layout.ts';
+
+/** The loaded id index: ids.bin's sections and the ids' text. */
+export interface IdIndex extends IdSections {
+  text: string;
+}
+
+export function findElementById(ids: IdIndex, id: string): number | undefined {
+  const { idOrder, idStart, text } = ids;
+  let low = 0;
+  let high = idOrder.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const candidate = text.slice(idStart[mid], idStart[mid + 1]);
+    if (candidate === id) return idOrder[mid];
+    if (candidate < id) low = mid + 1;
+    else high = mid;
+  }
+  return undefined;
+}
