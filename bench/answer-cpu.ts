@@ -82,7 +82,7 @@ async function answerOnce(
     const { length, reads, cpuMs } = admitted.overBudget;
     return { elements: page.length, bytes: length, admitted: false, reads, estimatedMs: cpuMs };
   }
-  const answer = prepareAnswer(cold, store, budget, page, format, admitted.plan);
+  const answer = prepareAnswer(cold, store, budget, page, format, admitted);
   let bytes = 0;
   for await (const chunk of answer.chunks()) bytes += chunk.length;
   const used = process.cpuUsage(started);

@@ -84,7 +84,7 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
     const format = await answerFormat(cold, store, budget, fields);
     const admitted = admitAnswer(PAID, cold, budget, elements, format);
     if (!admitted.ok) throw new Error(`${name}: over the paid profile's budget`);
-    const answer = prepareAnswer(cold, store, budget, elements, format, admitted.plan);
+    const answer = prepareAnswer(cold, store, budget, elements, format, admitted);
     let bytes = 0;
     for await (const chunk of answer.chunks()) bytes += chunk.length;
     const streamMs = performance.now() - t1;

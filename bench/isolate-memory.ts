@@ -54,7 +54,7 @@ async function answer(path: string, abandon: boolean): Promise<void> {
   let written = 0;
   const admitted = admitAnswer(deploymentProfile({ PLAN: 'paid' }), index, budget, page, format);
   if (!admitted.ok) return;
-  const answer = prepareAnswer(index, store, budget, page, format, admitted.plan);
+  const answer = prepareAnswer(index, store, budget, page, format, admitted);
   for await (const chunk of answer.chunks(stop.signal)) {
     written += chunk.length;
     if (abandon && written > 200_000) {

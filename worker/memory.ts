@@ -96,6 +96,11 @@ export class ElementCache {
     this.cache.set(element, bytes.slice());
   }
 
+  /** Keeps bytes that are already a copy of their own (no other copy made). */
+  keepOwn(element: number, own: Uint8Array) {
+    this.cache.set(element, own);
+  }
+
   /** Whether an answer missing this many bytes is worth keeping: not when it would not fit. */
   worthKeeping(missingBytes: number): boolean {
     return missingBytes <= this.cache.capacity;
@@ -144,20 +149,24 @@ export function bindingsOf(index: TitleSearchIndex): LruCache<string, KeptBindin
 /** Bytes the answers being gathered hold now. */
 let gathering = 0;
 
-/** Whether an answer of this length may be gathered now. */
-export const gatherFits = (length: number) =>
-  length <= GATHER_MAX_BYTES && gathering + length <= GATHERING_MAX_BYTES;
-
-/** Counts an answer's bytes as held while it is gathered and written; call the result when done. */
-export function holdGathered(length: number): () => void {
-  gathering += length;
+/**
+ * Reserves `heldBytes` (the whole elements a gathered answer holds, whatever its projection)
+ * when they fit now, and gives the function that lets them go (idempotent); undefined when they
+ * do not fit. Reserved when the answer is admitted, so answers admitted together cannot overrun.
+ */
+export function reserveGathering(heldBytes: number): (() => void) | undefined {
+  if (heldBytes > GATHER_MAX_BYTES || gathering + heldBytes > GATHERING_MAX_BYTES) return undefined;
+  gathering += heldBytes;
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    gathering -= length;
+    gathering -= heldBytes;
   };
 }
+
+/** Bytes the answers being gathered hold now (for tests and measurements). */
+export const gatheringHeld = () => gathering;
 
 /**
  * Keys of the answers this isolate is storing in the edge cache now, with when each store began

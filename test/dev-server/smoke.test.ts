@@ -2,7 +2,7 @@
 // its own, with wrangler's bundle in a real workerd (not the test pool, which provides Node's
 // globals such as Buffer and so hides a bundle that cannot start). `--port` and `--var` as
 // `wrangler dev` takes them.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SNAPSHOT } from '../generator/build-fixture-snapshot.ts';
 import { SCALE_SNAPSHOT } from '../support/node/build-scale-snapshot.ts';
@@ -11,11 +11,22 @@ const servers: ChildProcess[] = [];
 
 /** `npm start`'s server over `assets`; resolves with its base URL once it says it serves. */
 async function serve(assets: string, args: string[]): Promise<string> {
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tools/serve/cli.ts', '--assets', assets, ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
+  return (
+    await serveProcess(
+      spawn(
+        process.execPath,
+        ['--import', 'tsx', 'tools/serve/cli.ts', '--assets', assets, ...args],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        },
+      ),
+    )
+  ).url;
+}
+
+/** Waits until `server` says it serves; its base URL. */
+async function serveProcess(server: ChildProcess): Promise<{ url: string; server: ChildProcess }> {
   servers.push(server);
   let output = '';
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -26,8 +37,29 @@ async function serve(assets: string, args: string[]): Promise<string> {
     if (Date.now() - started > 45_000) throw new Error(`the server did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return /Serving on (\S+?)\.?(?:\s|$)/.exec(output)![1]!;
+  return { url: /Serving on (\S+?)\.?(?:\s|$)/.exec(output)![1]!, server };
 }
+
+/** The processes under `pid`. */
+function descendants(pid: number): number[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++)
+    for (const [child, parent] of rows) if (parent === tree[i]!) tree.push(child);
+  return tree.slice(1);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 afterEach(async () => {
   for (const server of servers.splice(0)) {
@@ -86,4 +118,30 @@ describe('npm start', () => {
     expect(code).toBe(2);
     expect(output).toMatch(/usage: npm start/);
   }, 30_000);
+
+  it.each([
+    ['its server command', [process.execPath, '--import', 'tsx', 'tools/serve/cli.ts']],
+    ['npm start itself', ['npm', 'start', '--silent', '--']],
+  ])(
+    'stops with no process left behind when %s is sent SIGTERM',
+    async (_, command) => {
+      const [program, ...args] = command as [string, ...string[]];
+      const { server } = await serveProcess(
+        spawn(program, [...args, '--port', '8854'], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        }),
+      );
+      const below = descendants(server.pid!);
+      expect(below.length).toBeGreaterThan(0); // workerd among them
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      process.kill(server.pid!, 'SIGTERM'); // the process alone, as a service manager sends it
+      await exited;
+      const started = Date.now();
+      while (below.some(alive) && Date.now() - started < 15_000)
+        await new Promise((r) => setTimeout(r, 200));
+      expect(below.filter(alive)).toEqual([]);
+    },
+    90_000,
+  );
 });

@@ -50,7 +50,8 @@ for (const pair of values.var ?? []) {
 
 const worker = await startWorker({
   config: values.config ?? 'wrangler.toml',
-  assets: values.assets,
+  // the snapshot the build writes (wrangler.toml's [assets] directory), given explicitly
+  assets: values.assets ?? 'dist',
   host: values.ip ?? '127.0.0.1',
   port: port(values.port, 8787, 'port'),
   inspectorPort:
@@ -71,13 +72,23 @@ console.log(
     '. Ctrl-C stops.',
 );
 
+/** How long stopping may take before the process exits anyway. */
+const STOP_LIMIT_MS = 10_000;
 let stopping = false;
 const stop = () => {
-  if (stopping) return;
+  // a second Ctrl-C does not wait any more
+  if (stopping) process.exit(130);
   stopping = true;
+  setTimeout(() => {
+    console.error('the Worker did not stop in time');
+    process.exit(1);
+  }, STOP_LIMIT_MS).unref();
   worker.stop().then(
     () => process.exit(0),
-    () => process.exit(1),
+    (error: Error) => {
+      console.error(`stopping the Worker failed: ${error.message}`);
+      process.exit(1);
+    },
   );
 };
 process.on('SIGINT', stop);

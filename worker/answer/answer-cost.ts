@@ -14,6 +14,8 @@ export const CPU_WEIGHTS = {
   read: 0.02,
   /** Each MiB read from the snapshot, used or passed over. */
   mibRead: 0.03,
+  /** Each MiB a gather holds: copied out of its read, kept in a map until written. */
+  mibGathered: 1.0,
   /** Each MiB written into the answer: copied into a chunk, then into the body. */
   mibAnswered: 0.1,
   /** Each element written whole, and each projected to `fields` (several ranges, key offsets). */
@@ -25,6 +27,8 @@ export interface AnswerWork {
   /** Reads planned, and the bytes they take (had the cache nothing). */
   reads: number;
   bytesRead: number;
+  /** Bytes a gather holds (0 for a streamed answer). */
+  gatheredBytes: number;
   /** The answer's byte length. */
   length: number;
   elements: number;
@@ -34,6 +38,7 @@ export interface AnswerWork {
 export function estimateAnswerCpuMs({
   reads,
   bytesRead,
+  gatheredBytes,
   length,
   elements,
   projected,
@@ -43,6 +48,7 @@ export function estimateAnswerCpuMs({
     w.base +
     w.read * reads +
     w.mibRead * (bytesRead / MIB) +
+    w.mibGathered * (gatheredBytes / MIB) +
     w.mibAnswered * (length / MIB) +
     (projected ? w.projectedElement : w.element) * elements
   );

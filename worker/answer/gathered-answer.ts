@@ -2,7 +2,6 @@
 // (at most 6 at once, by the request's budget) hands its elements over, then the answer is
 // written in its own order. A read whose elements the cache holds now is not made.
 import { ChunkWriter, type ElementFormat } from './streamed-answer.ts';
-import { holdGathered } from '../memory.ts';
 import type { GatherPlan, GatherRead } from '../snapshot/gather-plan.ts';
 import { RunReader, type OpenRun } from '../snapshot/run-reader.ts';
 
@@ -17,7 +16,10 @@ export interface GatherSource {
   readBlock(block: number): Promise<Uint8Array>;
   openGroup(group: number): Promise<OpenRun>;
   cache: { has(e: number): boolean; get(e: number): Uint8Array | undefined };
-  keep?: (e: number, bytes: Uint8Array) => void;
+  /** Called with each element read, a copy of its own. */
+  keep?: (e: number, own: Uint8Array) => void;
+  /** Lets go of the memory reserved for this answer at admission (idempotent). */
+  release: () => void;
 }
 
 const OPEN = 0x5b; // [
@@ -31,7 +33,6 @@ export async function* gatheredAnswerChunks(
   stop?: AbortSignal,
 ): AsyncGenerator<Uint8Array> {
   const gathered = new Map<number, Uint8Array>();
-  const release = holdGathered(source.length);
   const readers = new Set<RunReader>();
   let failed = false;
   const closeAll = () => {
@@ -61,7 +62,7 @@ export async function* gatheredAnswerChunks(
   } finally {
     stop?.removeEventListener('abort', closeAll);
     closeAll();
-    release();
+    source.release();
   }
 }
 

@@ -12,7 +12,7 @@ import {
 import type { AnswerOverBudget, DeploymentProfile } from '../deployment-profile.ts';
 import { projectedElement, wholeElement } from './element-format.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
-import { gatherFits } from '../memory.ts';
+import { GATHER_MAX_BYTES, reserveGathering } from '../memory.ts';
 import { planGather, type GatherPlan } from '../snapshot/gather-plan.ts';
 import { gatheredAnswerChunks, type GatherSource } from './gathered-answer.ts';
 import { planReads, type ReadPlan } from '../snapshot/read-plan.ts';
@@ -20,10 +20,10 @@ import type { LoadedIndex, SnapshotStore } from '../snapshot/snapshot-store.ts';
 
 /**
  * How an answer gets its elements: streamed in its order through blocks and runs, or gathered
- * first from groups and blocks (answers up to GATHER_MAX_BYTES). `reads` and `bytesRead` count
- * what the plan would read if the cache held nothing.
+ * first from groups and blocks (answers holding up to GATHER_MAX_BYTES). `reads` and `bytesRead`
+ * count what the plan would read if the cache held nothing; `gatheredBytes`, what a gather holds.
  */
-export type AnswerPlan = { reads: number; bytesRead: number } & (
+export type AnswerPlan = { reads: number; bytesRead: number; gatheredBytes: number } & (
   { kind: 'stream'; stream: ReadPlan } | { kind: 'gather'; gather: GatherPlan }
 );
 
@@ -39,7 +39,18 @@ export interface PreparedAnswer {
 }
 
 export type AdmittedAnswer =
-  { ok: true; plan: AnswerPlan; cpuMs: number } | { ok: false; overBudget: AnswerOverBudget };
+  | {
+      ok: true;
+      plan: AnswerPlan;
+      cpuMs: number;
+      /**
+       * Lets go of what a gather plan reserved of the isolate's memory at admission: the answer
+       * calls it once written; a request that ends without streaming it (HEAD, 304, the edge
+       * cache) calls it itself. Idempotent.
+       */
+      release: () => void;
+    }
+  | { ok: false; overBudget: AnswerOverBudget };
 
 /**
  * The answer's cheapest read plan within the reads the budget has left (less `reserveReads`,
@@ -55,6 +66,9 @@ export function admitAnswer(
 ): AdmittedAnswer {
   const readsAllowed = budget.remaining - reserveReads;
   const length = answerLength(elements, format, bare);
+  // a gathered answer holds its elements whole, whatever the projection
+  let heldBytes = 0;
+  for (const e of elements) heldBytes += index.sections.elementLength[e]!;
   const plans: AnswerPlan[] = [];
   const stream = planReads(index, elements, (e) => index.elements.has(e), readsAllowed);
   if (stream)
@@ -62,26 +76,34 @@ export function admitAnswer(
       kind: 'stream',
       stream,
       reads: stream.steps.length,
-      bytesRead: stream.bytesRead,
+      bytesRead: stream.coldBytesRead,
+      gatheredBytes: 0,
     });
-  if (gatherFits(length)) {
-    const gather = planGather(index.sections, elements, readsAllowed);
-    if (gather)
-      plans.push({
-        kind: 'gather',
-        gather,
-        reads: gather.reads.length,
-        bytesRead: gather.bytesRead,
-      });
-  }
+  const gather =
+    heldBytes <= GATHER_MAX_BYTES ? planGather(index.sections, elements, readsAllowed) : undefined;
+  if (gather)
+    plans.push({
+      kind: 'gather',
+      gather,
+      reads: gather.reads.length,
+      bytesRead: gather.bytesRead,
+      gatheredBytes: heldBytes,
+    });
   const estimate = (plan: AnswerPlan) =>
     estimateAnswerCpuMs({ ...plan, length, elements: elements.length, projected });
-  const cheapest = plans
-    .map((plan) => ({ plan, cpuMs: estimate(plan) }))
-    .sort((a, b) => a.cpuMs - b.cpuMs)[0];
   const cpuMsAllowed = profile.answerCpuMs;
-  if (cheapest && (cpuMsAllowed === undefined || cheapest.cpuMs <= cpuMsAllowed))
-    return { ok: true, ...cheapest };
+  const within = (cpuMs: number) => cpuMsAllowed === undefined || cpuMs <= cpuMsAllowed;
+  const ranked = plans
+    .map((plan) => ({ plan, cpuMs: estimate(plan) }))
+    .sort((a, b) => a.cpuMs - b.cpuMs);
+  // the cheapest that fits; a gather only while the isolate has room for what it holds
+  for (const candidate of ranked) {
+    if (!within(candidate.cpuMs)) break;
+    if (candidate.plan.kind === 'stream') return { ok: true, ...candidate, release: () => {} };
+    const release = reserveGathering(heldBytes);
+    if (release) return { ok: true, ...candidate, release };
+  }
+  const cheapest = ranked[0];
   return {
     ok: false,
     overBudget: {
@@ -94,16 +116,20 @@ export function admitAnswer(
   };
 }
 
-/** `bare`: a single element on its own rather than an array. `plan`: from admitAnswer. */
+/**
+ * `bare`: a single element on its own rather than an array. `admitted`: from admitAnswer; the
+ * answer lets go of its reservation once written or stopped.
+ */
 export function prepareAnswer(
   index: LoadedIndex,
   store: SnapshotStore,
   budget: ReadBudget,
   elements: Uint32Array,
   format: ElementFormat,
-  plan: AnswerPlan,
+  admitted: { plan: AnswerPlan; release: () => void },
   bare = false,
 ): PreparedAnswer {
+  const { plan, release } = admitted;
   const cache = index.elements;
   const { elementBlock, elementStart, elementLength, elementGroupStart } = index.sections;
   const length = answerLength(elements, format, bare);
@@ -119,7 +145,8 @@ export function prepareAnswer(
       readBlock,
       openGroup: (group) => store.group(index.buildId, group, budget),
       cache,
-      keep: cache.worthKeeping(plan.bytesRead) ? (e, bytes) => cache.keep(e, bytes) : undefined,
+      keep: cache.worthKeeping(plan.gatheredBytes) ? (e, own) => cache.keepOwn(e, own) : undefined,
+      release,
     };
     return { length, plan, chunks: (stop) => gatheredAnswerChunks(source, format, bare, stop) };
   }

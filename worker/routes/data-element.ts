@@ -37,13 +37,28 @@ export async function search(c: Context<AppEnv>) {
     reserveReads: edgeCached ? EDGE_CACHE_CALLS : 0,
   });
   if (!admitted.ok) throw answerTooLarge(admitted.overBudget, profile);
-  if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag, paging);
-  const headers = snapshotHeaders(etag, length, paging);
-  if (c.req.method === 'HEAD') return new Response(null, { headers });
-  // a large answer asked for before, whole in the data center's cache: streamed from there
-  const stored = await edgeCached?.lookup();
-  if (stored) return new Response(stored, { headers });
-  const storeCopy = await edgeCached?.reserveStore();
-  const answer = prepareAnswer(index, store, budget, matches.page, format, admitted.plan);
-  return new Response(await streamedBody(answer, storeCopy), { headers });
+  // Until the answer is streamed (which lets go of it), what admission reserved is let go here.
+  try {
+    if (etagMatches(c.req.header('if-none-match'), etag)) {
+      admitted.release();
+      return notModified(etag, paging);
+    }
+    const headers = snapshotHeaders(etag, length, paging);
+    if (c.req.method === 'HEAD') {
+      admitted.release();
+      return new Response(null, { headers });
+    }
+    // a large answer asked for before, whole in the data center's cache: streamed from there
+    const stored = await edgeCached?.lookup();
+    if (stored) {
+      admitted.release();
+      return new Response(stored, { headers });
+    }
+    const storeCopy = await edgeCached?.reserveStore();
+    const answer = prepareAnswer(index, store, budget, matches.page, format, admitted);
+    return new Response(await streamedBody(answer, storeCopy), { headers });
+  } catch (error) {
+    admitted.release();
+    throw error;
+  }
 }

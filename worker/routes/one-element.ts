@@ -78,7 +78,7 @@ function oneElementAnswer(
   const elements = Uint32Array.of(element);
   const admitted = admitAnswer(profile, index, budget, elements, format, { bare: true });
   if (!admitted.ok) throw answerTooLarge(admitted.overBudget, profile);
-  return prepareAnswer(index, store, budget, elements, format, admitted.plan, true);
+  return prepareAnswer(index, store, budget, elements, format, admitted, true);
 }
 
 interface LocatedElement extends SnapshotRequest {

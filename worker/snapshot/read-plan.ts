@@ -21,6 +21,8 @@ export interface ReadPlan {
   stepStart: Uint32Array;
   /** Bytes the steps would read for the elements the cache lacked when planned. */
   bytesRead: number;
+  /** Bytes the steps would read had the cache nothing (what a request may find once others ran). */
+  coldBytesRead: number;
   /** Bytes of the answer's elements the cache lacked when planned. */
   missingBytes: number;
 }
@@ -108,21 +110,30 @@ export function planReads(
   const steps: ReadStep[] = [];
   const stepStart: number[] = [];
   let bytesRead = 0;
+  let coldBytesRead = 0;
   for (const need of needs) {
     if (need.whole) {
       steps.push({ kind: 'run', n: need.run });
       stepStart.push(need.from);
       bytesRead += need.missingPrefixBytes;
+      coldBytesRead += need.prefixBytes;
       continue;
     }
     for (const { block, from, missing } of need.blocks) {
       steps.push({ kind: 'block', n: block });
       stepStart.push(from);
       if (missing) bytesRead += index.sections.blockLength[block]!;
+      coldBytesRead += index.sections.blockLength[block]!;
     }
   }
   stepStart.push(elements.length);
-  return { steps, stepStart: Uint32Array.from(stepStart), bytesRead, missingBytes };
+  return {
+    steps,
+    stepStart: Uint32Array.from(stepStart),
+    bytesRead,
+    coldBytesRead,
+    missingBytes,
+  };
 }
 
 /**

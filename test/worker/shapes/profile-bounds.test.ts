@@ -8,6 +8,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import app from '../../../worker/index.ts';
 import { FREE_SUBREQUESTS, PAID_SUBREQUESTS } from '../../../worker/deployment-profile.ts';
+import { gatheringHeld } from '../../../worker/memory.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 import { SNAPSHOT_SHAPES, type SnapshotShape } from '../../support/snapshot-shapes.ts';
 import { countingAssets } from '../../support/workerd/counting-assets.ts';
@@ -70,6 +71,8 @@ const SEARCHES = [
   'title=%5E(rasio%7Cindeks)%20',
   'year=2023&year=2024&sector=infrastruktur&sector=pendidikan',
   'title=tahun%202023&year=2023',
+  'title=pasar%20tradisional.*desa',
+  'title=posyandu&year=2019&dataSource=dinkes',
 ];
 const PART_ONE = SEARCHES.filter((q) => !q.includes('fields='));
 
@@ -153,6 +156,7 @@ describe.each(SNAPSHOT_SHAPES.map(({ name }) => name))('catalogue shape %s', (sh
     });
 
     it('answers every answer of up to 40 elements', async () => {
+      let small = 0;
       for (const query of SEARCHES) {
         const probe = await warm('paid', `/api/v1/data-element?${query}&limit=1`);
         await probe.response.arrayBuffer();
@@ -161,7 +165,9 @@ describe.each(SNAPSHOT_SHAPES.map(({ name }) => name))('catalogue shape %s', (sh
         const { response } = await request(shape, plan, `/api/v1/data-element?${query}`);
         expect(response.status, query).toBe(200);
         expect(JSON.parse(await response.text())).toHaveLength(total);
+        small++;
       }
+      expect(small, 'searches of up to 40 elements in this catalogue').toBeGreaterThan(0);
     });
   });
 });
@@ -204,5 +210,33 @@ describe('the free profile', () => {
     expect(response.status).toBe(200);
     expect(JSON.parse(await response.text())).toHaveLength(100);
     expect(response.headers.get('link')).toMatch(/rel="next"/);
+  });
+
+  it('lets go of what gathered answers hold, whether streamed, cut short, HEAD or revalidated', async () => {
+    // answers whose elements lie together by data source: gathered from groups
+    const paths = [
+      '/api/v1/data-element?title=sekolah%20dasar',
+      '/api/v1/data-element?dataSource=dinkes&category=spm',
+      '/api/v1/data-element?title=posyandu&fields=_id',
+      '/api/v1/data-element?title=posyandu&limit=100',
+    ];
+    const warm = warmIsolate('most-published-scattered');
+    for (const plan of ['free', 'paid'] as const) {
+      for (const path of paths) {
+        const whole = (await warm(plan, path)).response;
+        await whole.arrayBuffer();
+        const etag = whole.headers.get('etag')!;
+        await request('most-published-scattered', plan, path, {
+          headers: { 'if-none-match': etag },
+        });
+        await request('most-published-scattered', plan, path, { method: 'HEAD' });
+        const cut = await request('most-published-scattered', plan, path);
+        const reader = cut.response.body!.getReader();
+        await reader.read();
+        await reader.cancel();
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50)); // cancellations run their cleanup
+    expect(gatheringHeld()).toBe(0);
   });
 });

@@ -89,6 +89,7 @@ describe('gatheredAnswerChunks', () => {
   function source(fake: ReturnType<typeof snapshot>, elements: Uint32Array, maxReads = 50) {
     const reads: string[] = [];
     const open = { groups: 0 };
+    const released = { count: 0 };
     const plan = planGather(fake.index, elements, maxReads)!;
     const gather: GatherSource = {
       elements,
@@ -122,8 +123,9 @@ describe('gatheredAnswerChunks', () => {
         };
       },
       cache: new Map<number, Uint8Array>() as unknown as GatherSource['cache'],
+      release: () => void released.count++,
     };
-    return { gather, reads, open };
+    return { gather, reads, open, released };
   }
 
   const text = async (chunks: AsyncGenerator<Uint8Array>) => {
@@ -135,12 +137,32 @@ describe('gatheredAnswerChunks', () => {
   it('writes the elements in the answer’s order, whatever order the groups hold them in', async () => {
     const fake = snapshot(400, 10, byRemainder(400), 100);
     const elements = Uint32Array.from([0, 1, 2, 3, 4, 5, 100, 397, 398, 399]);
-    const { gather, reads, open } = source(fake, elements, 4);
+    const { gather, reads, open, released } = source(fake, elements, 4);
     const answer = await text(gatheredAnswerChunks(gather, wholeElement(fake.index.elementLength)));
     expect(JSON.parse(answer)).toEqual(Array.from(elements, (e) => ({ e })));
     expect(answer.length).toBe(gather.length);
     expect(reads.length).toBeLessThanOrEqual(4);
     expect(open.groups).toBe(0);
+    expect(released.count).toBeGreaterThan(0);
+  });
+
+  it('closes its reads and lets go of its memory when the reader goes away', async () => {
+    const fake = snapshot(400, 10, byRemainder(400), 100);
+    const elements = Uint32Array.from({ length: 100 }, (_, i) => i * 4);
+    const { gather, open, released } = source(fake, elements);
+    const stop = new AbortController();
+    const chunks = gatheredAnswerChunks(
+      gather,
+      wholeElement(fake.index.elementLength),
+      false,
+      stop.signal,
+    );
+    const first = chunks.next();
+    stop.abort();
+    await first.catch(() => undefined);
+    await chunks.return(undefined);
+    expect(open.groups).toBe(0);
+    expect(released.count).toBeGreaterThan(0);
   });
 
   it('takes what the cache holds instead of reading', async () => {
@@ -159,20 +181,24 @@ describe('gatheredAnswerChunks', () => {
   it('fails, with every read closed, when a file is shorter than the index says', async () => {
     const fake = snapshot(400, 10, byRemainder(400), 100);
     const elements = Uint32Array.from({ length: 100 }, (_, i) => i * 4);
-    const { gather, open } = source(fake, elements);
-    gather.openGroup = async () => ({
-      body: new ReadableStream({
-        type: 'bytes',
-        pull(controller) {
-          controller.enqueue(encoder.encode('{"e":  0}'));
-          controller.close();
-        },
-      }),
-      release: () => undefined,
-    });
+    const { gather, open, released } = source(fake, elements);
+    gather.openGroup = async () => {
+      open.groups++;
+      return {
+        body: new ReadableStream({
+          type: 'bytes',
+          pull(controller) {
+            controller.enqueue(encoder.encode('{"e":  0}'));
+            controller.close();
+          },
+        }),
+        release: () => void open.groups--,
+      };
+    };
     await expect(
       text(gatheredAnswerChunks(gather, wholeElement(fake.index.elementLength))),
     ).rejects.toThrow(/shorter/);
     expect(open.groups).toBe(0);
+    expect(released.count).toBeGreaterThan(0);
   });
 });
