@@ -2,7 +2,8 @@
 // snapshots: the reads the Worker plans, the bytes it reads per byte answered, the CPU it
 // estimates (worker/answer/answer-cost.ts) and the CPU measured with process.cpuUsage around its own
 // code, the answer streamed, on a cold element cache (median of the runs after two unmeasured).
-// Usage: tsx bench/answer-cpu.ts DIST [DIST ...] [--runs N] [--json]
+// Usage: node --expose-gc --import tsx bench/answer-cpu.ts DIST [DIST ...] [--runs N] [--json]
+// (npm run bench:answer-cpu -- DIST ...); with --expose-gc each answer starts from a collected heap.
 import { parseArgs } from 'node:util';
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer/prepare-answer.ts';
@@ -123,6 +124,8 @@ export async function measureAnswerCpu(dists: string[], runs = 5): Promise<Shape
     const last: Awaited<ReturnType<typeof answerOnce>>[] = [];
     for (let round = 0; round < runs + 2; round++) {
       for (const [i, { profile, query }] of cases.entries()) {
+        // the garbage of the answer before is not this one's (run with --expose-gc)
+        globalThis.gc?.();
         last[i] = await answerOnce(index, store, profile, query);
         if (round >= 2 && last[i]!.measuredMs !== undefined) {
           measured[i]!.push(last[i]!.measuredMs!);

@@ -120,7 +120,10 @@ describe('npm start', () => {
   }, 30_000);
 
   it.each([
-    ['its server command', [process.execPath, '--import', 'tsx', 'tools/serve/cli.ts']],
+    [
+      'its server command',
+      [process.execPath, '--import', 'tsx', 'tools/serve/cli.ts', '--assets', FIXTURE_SNAPSHOT],
+    ],
     ['npm start itself', ['npm', 'start', '--silent', '--']],
   ])(
     'stops with no process left behind when %s is sent SIGTERM',

@@ -2,7 +2,10 @@
 // Serves the snapshot in dist/ (or --assets) with the Worker in workerd, as `wrangler dev` would,
 // taking its options of the same names; the inspector stays off unless --inspector-port is given
 // (tools/serve/start-worker.ts says why). Stops on Ctrl-C.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { MANIFEST_PATH } from '../../core/snapshot-layout.ts';
 import { startWorker } from './start-worker.ts';
 
 const USAGE =
@@ -48,10 +51,14 @@ for (const pair of values.var ?? []) {
   vars[pair.slice(0, colon)] = pair.slice(colon + 1);
 }
 
+// the snapshot the build writes (wrangler.toml's [assets] directory), given explicitly
+const assets = values.assets ?? 'dist';
+if (!existsSync(join(assets, MANIFEST_PATH)))
+  fail(`no snapshot in ${assets}/: build one first (npm run build), or name one with --assets`);
+
 const worker = await startWorker({
   config: values.config ?? 'wrangler.toml',
-  // the snapshot the build writes (wrangler.toml's [assets] directory), given explicitly
-  assets: values.assets ?? 'dist',
+  assets,
   host: values.ip ?? '127.0.0.1',
   port: port(values.port, 8787, 'port'),
   inspectorPort:

@@ -19,7 +19,7 @@ export const CPU_WEIGHTS = {
   /** Each MiB written into the answer: copied into a chunk, then into the body. */
   mibAnswered: 0.1,
   /** Each element written whole, and each projected to `fields` (several ranges, key offsets). */
-  element: 0.0009,
+  element: 0.0015,
   projectedElement: 0.004,
 } as const;
 
