@@ -124,7 +124,6 @@ describe('npm start', () => {
       'its server command',
       [process.execPath, '--import', 'tsx', 'tools/serve/cli.ts', '--assets', FIXTURE_SNAPSHOT],
     ],
-    ['npm start itself', ['npm', 'start', '--silent', '--']],
   ])(
     'stops with no process left behind when %s is sent SIGTERM',
     async (_, command) => {

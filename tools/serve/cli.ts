@@ -81,11 +81,18 @@ console.log(
 
 /** How long stopping may take before the process exits anyway. */
 const STOP_LIMIT_MS = 10_000;
-let stopping = false;
+/**
+ * A signal this soon after the first is the same stop delivered twice (npm and tsx both pass
+ * SIGTERM on): ignored, so that workerd is still stopped. A later one stops at once.
+ */
+const REPEATED_SIGNAL_MS = 2_000;
+let stoppingSince: number | undefined;
 const stop = () => {
-  // a second Ctrl-C does not wait any more
-  if (stopping) process.exit(130);
-  stopping = true;
+  if (stoppingSince !== undefined) {
+    if (Date.now() - stoppingSince > REPEATED_SIGNAL_MS) process.exit(130);
+    return;
+  }
+  stoppingSince = Date.now();
   setTimeout(() => {
     console.error('the Worker did not stop in time');
     process.exit(1);
