@@ -4,10 +4,10 @@
 // the CPU of all the workerd processes this one started read from /proc (every thread) around
 // the requests. A static file's figure is what serving bytes costs anyway; the ratio is ours.
 // Usage: tsx bench/cpu-per-mib.ts DIST [--runs N]
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { processTree } from '../test/support/node/process-tree.ts';
 import { startWorker } from '../tools/serve/start-worker.ts';
 import { ANSWER_SHAPES } from './answer-cpu.ts';
 import { WORK } from './synthetic-catalogue.ts';
@@ -34,19 +34,9 @@ const LARGE = ANSWER_SHAPES.filter(({ name }) =>
 
 /** CPU seconds of every thread of every workerd process under this one. */
 function workerdCpuMs(): number {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/));
-  const mine = new Set([String(process.pid)]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, ppid] of rows)
-      if (mine.has(ppid!) && !mine.has(pid!)) grew = Boolean(mine.add(pid!));
-  }
   let ns = 0;
-  for (const [pid, , comm] of rows) {
-    if (comm !== 'workerd' || !mine.has(pid!)) continue;
+  for (const { pid, command } of processTree(process.pid)) {
+    if (command !== 'workerd') continue;
     for (const task of readdirSync(`/proc/${pid}/task`))
       ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
   }

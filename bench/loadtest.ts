@@ -22,6 +22,7 @@ import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from './autocannon.ts';
+import { processTree } from '../test/support/node/process-tree.ts';
 import { stillAnswering } from './still-answering.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
 import { KEPT_CACHE_BYTES } from '../worker/memory.ts';
@@ -62,21 +63,9 @@ execFileSync(
 
 /** The workerd processes started by this one. */
 function workerdPids(): string[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((l) => l.trim().split(/\s+/));
-  const children = new Map<string, string[]>();
-  for (const [pid, ppid] of rows) children.set(ppid!, [...(children.get(ppid!) ?? []), pid!]);
-  const mine = new Set<string>();
-  const stack = [String(process.pid)];
-  while (stack.length) {
-    for (const child of children.get(stack.pop()!) ?? []) {
-      mine.add(child);
-      stack.push(child);
-    }
-  }
-  return rows.filter(([pid, , comm]) => mine.has(pid!) && comm === 'workerd').map(([pid]) => pid!);
+  return processTree(process.pid)
+    .filter(({ command }) => command === 'workerd')
+    .map(({ pid }) => String(pid));
 }
 
 interface ProcessFigures {

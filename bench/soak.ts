@@ -13,6 +13,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from './autocannon.ts';
+import { processTree } from '../test/support/node/process-tree.ts';
 import { stillAnswering } from './still-answering.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
 import {
@@ -82,22 +83,10 @@ function requestMix(id: string, year: number) {
   ];
 }
 
-/** Every process in the tree under `pid`, itself included. */
-function processTree(pid: number): number[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
-  const tree = [pid];
-  for (let i = 0; i < tree.length; i++)
-    for (const [child, parent] of rows) if (parent === tree[i]!) tree.push(child);
-  return tree;
-}
-
 /** Open descriptors of the server's processes together. */
 function descriptors(server: ChildProcess): number {
   let count = 0;
-  for (const pid of processTree(server.pid ?? -1)) {
+  for (const { pid } of processTree(server.pid ?? -1)) {
     try {
       count += readdirSync(`/proc/${pid}/fd`).length;
     } catch {

@@ -18,6 +18,7 @@
 //                            bitmap of N bits from the next multiple of 4 on (bit e of Int32 word
 //                            e >>> 5), whichever is smaller
 //   postings    Uint8[]
+import { emptyBitmap, type Bitmap } from './bitmap.ts';
 import { bitmapWords } from './snapshot-layout.ts';
 
 // ---- words -----------------------------------------------------------------------------------
@@ -57,38 +58,6 @@ export function queryWords(q: string): QueryWords {
       message: `Invalid q: it has ${words.length} different words; give at most ${MAX_QUERY_WORDS}.`,
     };
   return { ok: true, words };
-}
-
-// ---- element bitmaps -------------------------------------------------------------------------
-
-/** A set of element numbers: bit e of word e >>> 5 (as the bitmaps of index.bin). */
-export type ElementBitmap = Int32Array;
-
-export const emptyElementBitmap = (elementCount: number): ElementBitmap =>
-  new Int32Array(bitmapWords(elementCount));
-
-export const holdsElement = (bitmap: ElementBitmap, e: number) =>
-  (bitmap[e >>> 5]! & (1 << (e & 31))) !== 0;
-
-export function countElements(bitmap: ElementBitmap): number {
-  let count = 0;
-  for (let w = 0; w < bitmap.length; w++) {
-    let v = bitmap[w]! - ((bitmap[w]! >>> 1) & 0x55555555);
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    count += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-  }
-  return count;
-}
-
-/** The elements a bitmap holds, ascending. */
-export function elementsOf(bitmap: ElementBitmap, count = countElements(bitmap)): Uint32Array {
-  const elements = new Uint32Array(count);
-  let at = 0;
-  for (let w = 0; w < bitmap.length; w++) {
-    for (let bits = bitmap[w]!; bits !== 0; bits &= bits - 1)
-      elements[at++] = (w << 5) | (31 - Math.clz32(bits & -bits));
-  }
-  return elements;
 }
 
 // ---- the index's bytes -----------------------------------------------------------------------
@@ -257,7 +226,7 @@ export const rangeList = (index: WordIndex, r: number, place: ListPlace) =>
   2 * (index.wordCount + r) + (place === 'title' ? 0 : 1);
 
 /** A list stored as a bitmap, as a view over the index; undefined for a list of gaps. */
-export function listBitmap(index: WordIndex, list: number): ElementBitmap | undefined {
+export function listBitmap(index: WordIndex, list: number): Bitmap | undefined {
   if (index.listKind[list] !== LIST_BITMAP) return undefined;
   const { postings } = index;
   const at = alignTo(postings.byteOffset + index.listStart[list]!, 4);
@@ -265,7 +234,7 @@ export function listBitmap(index: WordIndex, list: number): ElementBitmap | unde
 }
 
 /** Adds the elements of a list to a bitmap. */
-export function addListTo(index: WordIndex, list: number, into: ElementBitmap): void {
+export function addListTo(index: WordIndex, list: number, into: Bitmap): void {
   const bitmap = listBitmap(index, list);
   if (bitmap) {
     for (let w = 0; w < into.length; w++) into[w] = into[w]! | bitmap[w]!;
@@ -287,10 +256,10 @@ export function addListTo(index: WordIndex, list: number, into: ElementBitmap): 
 }
 
 /** The list as a bitmap: the stored one itself (never to be changed), or a new one. */
-export function bitmapOfList(index: WordIndex, list: number): ElementBitmap {
+export function bitmapOfList(index: WordIndex, list: number): Bitmap {
   const stored = listBitmap(index, list);
   if (stored) return stored;
-  const bitmap = emptyElementBitmap(index.elementCount);
+  const bitmap = emptyBitmap(index.elementCount);
   addListTo(index, list, bitmap);
   return bitmap;
 }

@@ -2,10 +2,11 @@
 // its own, with wrangler's bundle in a real workerd (not the test pool, which provides Node's
 // globals such as Buffer and so hides a bundle that cannot start). `--port` and `--var` as
 // `wrangler dev` takes them.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SNAPSHOT } from '../generator/build-fixture-snapshot.ts';
 import { SCALE_SNAPSHOT } from '../support/node/build-scale-snapshot.ts';
+import { processTree } from '../support/node/process-tree.ts';
 
 const servers: ChildProcess[] = [];
 
@@ -38,18 +39,6 @@ async function serveProcess(server: ChildProcess): Promise<{ url: string; server
     await new Promise((r) => setTimeout(r, 100));
   }
   return { url: /Serving on (\S+?)\.?(?:\s|$)/.exec(output)![1]!, server };
-}
-
-/** The processes under `pid`. */
-function descendants(pid: number): number[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
-  const tree = [pid];
-  for (let i = 0; i < tree.length; i++)
-    for (const [child, parent] of rows) if (parent === tree[i]!) tree.push(child);
-  return tree.slice(1);
 }
 
 const alive = (pid: number) => {
@@ -134,7 +123,9 @@ describe('npm start', () => {
           detached: true,
         }),
       );
-      const below = descendants(server.pid!);
+      const below = processTree(server.pid!)
+        .slice(1)
+        .map(({ pid }) => pid);
       expect(below.length).toBeGreaterThan(0); // workerd among them
       const exited = new Promise((resolve) => server.once('exit', resolve));
       process.kill(server.pid!, 'SIGTERM'); // the process alone, as a service manager sends it

@@ -9,7 +9,7 @@ import {
   matchingTitleBitmap,
 } from '../../worker/title-search/index.ts';
 import { narrowTitles } from '../../worker/title-search/scan/evaluate-gram-query.ts';
-import { bitmapOf, bitsOf, countBits } from '../../worker/bitmap.ts';
+import { bitmapOf, bitsOf, countBits } from '../../core/bitmap.ts';
 import { WARM_UP_PATTERN, warmUpPatternCompiler } from '../../worker/title-search/warm-up.ts';
 import { realisticTitles } from '../../tools/synth/titles.ts';
 

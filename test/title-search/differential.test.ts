@@ -14,7 +14,7 @@ import { scanTitles } from '../../worker/title-search/scan/scan-titles.ts';
 import { bindingsOf } from '../../worker/memory.ts';
 import { MATCHED } from '../../worker/title-search/pattern/pattern-dfa.ts';
 import { DEAD } from '../../worker/title-search/scan/decided-states.ts';
-import { emptyBitmap } from '../../worker/bitmap.ts';
+import { emptyBitmap } from '../../core/bitmap.ts';
 import { randomPattern, randomTitle } from './random-patterns.ts';
 import { realisticTitles } from '../../tools/synth/titles.ts';
 

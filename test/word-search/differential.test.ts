@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_LISTS } from '../../core/contract.ts';
 import type { DataElement } from '../../core/schema.ts';
-import { decodeWordIndex, elementsOf, queryWords, type WordIndex } from '../../core/word-index.ts';
+import { bitsOf } from '../../core/bitmap.ts';
+import { decodeWordIndex, queryWords, type WordIndex } from '../../core/word-index.ts';
 import { buildWordIndex, parsedElements } from '../../generator/build-word-index.ts';
 import {
   compileCatalogue,
@@ -212,7 +213,7 @@ describe.each(Object.entries(catalogues))('word search over the %s catalogue', (
     const index = indexOf(elements);
     for (const q of queries.slice(0, 40)) {
       const matches = matchWords(index, referenceQueryWords(q));
-      const everyThird = elementsOf(matches.matched).filter((e) => e % 3 === 0);
+      const everyThird = bitsOf(matches.matched).filter((e) => e % 3 === 0);
       const order = expected.get(q)!.map(({ e }) => e);
       expect([...orderByRelevance(matches, everyThird)], q).toEqual(
         order.filter((e) => e % 3 === 0),

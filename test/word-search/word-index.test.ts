@@ -1,10 +1,10 @@
 // The word index's bytes: encoded by the generator, read in place by the Worker. Prefix ranges,
 // lists of gaps and bitmaps, stored unions, and what the reader refuses.
 import { describe, expect, it } from 'vitest';
+import { bitsOf } from '../../core/bitmap.ts';
 import {
   bitmapOfList,
   decodeWordIndex,
-  elementsOf,
   encodeWordIndex,
   isWord,
   LIST_BITMAP,
@@ -77,7 +77,7 @@ describe('the word index', () => {
     for (const [w, lists] of [content().titleElements, content().anywhereElements].entries()) {
       lists.forEach((elements, word) => {
         const list = wordList(word, w === 0 ? 'title' : 'anywhere');
-        expect(elementsOf(bitmapOfList(index, list))).toEqual(elements);
+        expect(bitsOf(bitmapOfList(index, list))).toEqual(elements);
       });
     }
   });
@@ -86,8 +86,8 @@ describe('the word index', () => {
     expect(storedRange(index, 1, 5)).toBe(0);
     expect(storedRange(index, 1, 4)).toBe(-1);
     expect(storedRange(index, 5, 7)).toBe(-1);
-    expect(elementsOf(bitmapOfList(index, rangeList(index, 0, 'title')))).toEqual(every(2));
-    expect(elementsOf(bitmapOfList(index, rangeList(index, 0, 'anywhere')))).toEqual(every(3));
+    expect(bitsOf(bitmapOfList(index, rangeList(index, 0, 'title')))).toEqual(every(2));
+    expect(bitsOf(bitmapOfList(index, rangeList(index, 0, 'anywhere')))).toEqual(every(3));
   });
 
   it('refuses bytes that are not an index of this layout', () => {

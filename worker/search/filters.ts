@@ -10,7 +10,7 @@ import {
   type TitleSearchIndex,
 } from '../title-search/index.ts';
 import type { SlugFilters } from './parse-query.ts';
-import { bitmapOf, bitsOf, holds, intersectionOf, type Bitmap } from '../bitmap.ts';
+import { bitmapOf, bitsOf, holds, intersectionOf, type Bitmap } from '../../core/bitmap.ts';
 
 export interface SlugLookup {
   exact: Map<string, number>;

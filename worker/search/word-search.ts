@@ -14,18 +14,15 @@
 // The weight belongs to the word as typed, not to the words it expands to: an unfinished `jum`
 // would otherwise put the rare "jumat" before the common "jumlah" it most likely means, and every
 // expansion's list would be read on its own, the cost the stored unions of short prefixes save.
+import { bitsOf, countBits, emptyBitmap, type Bitmap } from '../../core/bitmap.ts';
 import {
   addListTo,
   bitmapOfList,
-  countElements,
-  elementsOf,
-  emptyElementBitmap,
   isWord,
   rangeList,
   storedRange,
   wordList,
   wordsStartingWith,
-  type ElementBitmap,
   type ListPlace,
   type WordIndex,
 } from '../../core/word-index.ts';
@@ -33,18 +30,18 @@ import {
 /** What one word of q matches. Bitmaps may be views over the index: never to be changed. */
 export interface QueryWordMatch {
   /** Elements with a searchable word (title included) that starts with it. */
-  anywhere: ElementBitmap;
+  anywhere: Bitmap;
   /** Elements with a word of the title that starts with it. */
-  title: ElementBitmap;
+  title: Bitmap;
   /** Elements having it as a whole word in the title, and anywhere; undefined: none has. */
-  wholeInTitle: ElementBitmap | undefined;
-  wholeAnywhere: ElementBitmap | undefined;
+  wholeInTitle: Bitmap | undefined;
+  wholeAnywhere: Bitmap | undefined;
   weight: number;
 }
 
 export interface WordMatches {
   /** The elements matching every word of q (a new bitmap, the caller's to change). */
-  matched: ElementBitmap;
+  matched: Bitmap;
   count: number;
   words: QueryWordMatch[];
 }
@@ -53,7 +50,7 @@ export interface WordMatches {
 export function matchWords(index: WordIndex, words: readonly string[]): WordMatches {
   const ranges = words.map((word) => ({ word, ...wordsStartingWith(index, word) }));
   if (ranges.some(({ first, end }) => first === end))
-    return { matched: emptyElementBitmap(index.elementCount), count: 0, words: [] };
+    return { matched: emptyBitmap(index.elementCount), count: 0, words: [] };
   const matches = ranges.map(({ word, first, end }): QueryWordMatch => {
     const anywhere = unionOfRange(index, first, end, 'anywhere');
     const whole = isWord(index, first, word); // the word itself sorts first among its expansions
@@ -62,13 +59,13 @@ export function matchWords(index: WordIndex, words: readonly string[]): WordMatc
       title: unionOfRange(index, first, end, 'title'),
       wholeInTitle: whole ? bitmapOfList(index, wordList(first, 'title')) : undefined,
       wholeAnywhere: whole ? bitmapOfList(index, wordList(first, 'anywhere')) : undefined,
-      weight: Math.round(8 * Math.log2(index.elementCount / countElements(anywhere))),
+      weight: Math.round(8 * Math.log2(index.elementCount / countBits(anywhere))),
     };
   });
   const matched = matches[0]!.anywhere.slice();
   for (const { anywhere } of matches.slice(1))
     for (let w = 0; w < matched.length; w++) matched[w] = matched[w]! & anywhere[w]!;
-  return { matched, count: countElements(matched), words: matches };
+  return { matched, count: countBits(matched), words: matches };
 }
 
 /** The elements having a word of [first, end) there: a stored list when there is one. */
@@ -76,7 +73,7 @@ function unionOfRange(index: WordIndex, first: number, end: number, place: ListP
   if (end - first === 1) return bitmapOfList(index, wordList(first, place));
   const range = storedRange(index, first, end);
   if (range >= 0) return bitmapOfList(index, rangeList(index, range, place));
-  const union = emptyElementBitmap(index.elementCount);
+  const union = emptyBitmap(index.elementCount);
   for (let w = first; w < end; w++) addListTo(index, wordList(w, place), union);
   return union;
 }
@@ -92,7 +89,7 @@ const STARTS_IN_TITLE = 1 << (SCORE_BITS + 4); // at most 12 words: 4 bits
  */
 export function orderByRelevance(matches: WordMatches, elements: Uint32Array): Uint32Array {
   const standing = new Uint32Array(elements.length);
-  const none: ElementBitmap = new Int32Array(matches.matched.length);
+  const none: Bitmap = new Int32Array(matches.matched.length);
   let shared = 0; // what every element of the match has
   let highestScore = 0;
   let alike = true;
@@ -126,7 +123,7 @@ export function orderByRelevance(matches: WordMatches, elements: Uint32Array): U
 }
 
 /** Whether a bitmap holds all of the match, none of it, or some. */
-function overlap(bitmap: ElementBitmap, matched: ElementBitmap): 'all' | 'none' | 'some' {
+function overlap(bitmap: Bitmap, matched: Bitmap): 'all' | 'none' | 'some' {
   let some = 0;
   let all = true;
   for (let w = 0; w < matched.length; w++) {
@@ -142,9 +139,9 @@ function addStanding(
   standing: Uint32Array,
   elements: Uint32Array,
   weight: number,
-  title: ElementBitmap,
-  wholeInTitle: ElementBitmap,
-  wholeAnywhere: ElementBitmap,
+  title: Bitmap,
+  wholeInTitle: Bitmap,
+  wholeAnywhere: Bitmap,
 ) {
   const startsAmount = STARTS_IN_TITLE + weight;
   const equalAmount = EQUAL_IN_TITLE + weight;
@@ -163,7 +160,7 @@ function addStanding(
 /** Every element matching the words, in relevance order. */
 export function searchWords(index: WordIndex, words: readonly string[]): Uint32Array {
   const matches = matchWords(index, words);
-  return orderByRelevance(matches, elementsOf(matches.matched, matches.count));
+  return orderByRelevance(matches, bitsOf(matches.matched, matches.count));
 }
 
 /** Ranks up to this many are sorted in one counting pass; more take two. */

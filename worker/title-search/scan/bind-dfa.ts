@@ -2,7 +2,7 @@
 // (classes that act alike merged, symbol 0 the padding that changes nothing), decided states
 // become MATCHED or DEAD, and when the tables stay small, four or two symbols are taken per step.
 import type { TitleSearchIndex } from '../../../core/title-index/decode.ts';
-import type { Bitmap } from '../../bitmap.ts';
+import type { Bitmap } from '../../../core/bitmap.ts';
 import { DEAD, decidedStates, type ColumnDfa } from './decided-states.ts';
 import { classOfCodeUnit, MATCHED, type PatternDfa } from '../pattern/pattern-dfa.ts';
 import { buildMultiSteps, type MultiSteps } from './quad-steps.ts';

@@ -2,7 +2,7 @@
 import { symbolOfUnit, type TitleSearchIndex } from '../../../core/title-index/decode.ts';
 import type { GramQuery } from '../pattern/gram-query.ts';
 import { gramKey } from '../../../core/title-index/layout.ts';
-import { countBits, emptyBitmap, intersectInto, type Bitmap } from '../../bitmap.ts';
+import { countBits, emptyBitmap, intersectInto, type Bitmap } from '../../../core/bitmap.ts';
 import { addPostings, findGram, postingBytes } from './gram-postings.ts';
 
 /**

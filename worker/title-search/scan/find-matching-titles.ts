@@ -15,7 +15,7 @@ import {
   emptyBitmap,
   intersectInto,
   type Bitmap,
-} from '../../bitmap.ts';
+} from '../../../core/bitmap.ts';
 
 /**
  * Where a pattern's binding to an index is kept for its next search (memory.ts: bindingsOf); none

@@ -2,7 +2,7 @@
 // read into a bitmap of titles.
 import type { TitleSearchIndex } from '../../../core/title-index/decode.ts';
 import { alignTo, LIST_BITMAP } from '../../../core/title-index/layout.ts';
-import { bitCount, type Bitmap } from '../../bitmap.ts';
+import { bitCount, type Bitmap } from '../../../core/bitmap.ts';
 
 /** The position of a gram key in the index, or -1. */
 export function findGram(index: TitleSearchIndex, key: number): number {

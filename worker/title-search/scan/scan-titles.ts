@@ -6,7 +6,7 @@ import type { BoundDfa } from './bind-dfa.ts';
 import type { TitleSearchIndex } from '../../../core/title-index/decode.ts';
 import { MATCHED } from '../pattern/pattern-dfa.ts';
 import type { PairSteps, QuadSteps } from './quad-steps.ts';
-import { countBits, type Bitmap } from '../../bitmap.ts';
+import { countBits, type Bitmap } from '../../../core/bitmap.ts';
 
 const NEVER = 0x7fffffff;
 
