@@ -9,7 +9,12 @@ import { ElementCache } from '../worker/memory.ts';
 import { ReadBudget } from '../worker/snapshot/read-budget.ts';
 import { REFERENCE_LISTS } from '../core/contract.ts';
 import { countFacets } from '../worker/search/count-facets.ts';
-import { checkQuery, findMatches, resolveQuery } from '../worker/search/find-matches.ts';
+import {
+  checkQuery,
+  findMatches,
+  resolveQuery,
+  textSearchOf,
+} from '../worker/search/find-matches.ts';
 import { searched } from '../test/support/searched.ts';
 import { SnapshotStore, type LoadedIndex } from '../worker/snapshot/snapshot-store.ts';
 import { warmUpPatternCompiler } from '../worker/title-search/warm-up.ts';
@@ -64,10 +69,12 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
   for (const { name, path } of QUERY_MIX.filter((q) =>
     q.path.startsWith('/api/v1/data-element?'),
   )) {
-    const fields = searched(checkQuery(searchOf(path))).fields;
+    const { fields, words } = searched(checkQuery(searchOf(path)));
+    const wordIndex = words && (await store.wordIndex(index, new ReadBudget()));
     const run = () => {
       try {
-        return searched(findMatches(uncached, searched(checkQuery(searchOf(path))))).page;
+        return searched(findMatches(uncached, searched(checkQuery(searchOf(path))), wordIndex))
+          .page;
       } catch {
         return new Uint32Array(); // an error answer (unknown slug): nothing to stream
       }
@@ -109,11 +116,13 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
         ),
       ),
     );
+    const { words } = searched(checkQuery(searchOf(path), { paging: false }));
+    const wordIndex = words && (await store.wordIndex(index, new ReadBudget()));
     const run = () => {
       const query = searched(checkQuery(searchOf(path), { paging: false }));
       return countFacets(
         index,
-        query.pattern,
+        textSearchOf(query, wordIndex),
         searched(resolveQuery(index, query)),
         lists as Parameters<typeof countFacets>[3],
       );

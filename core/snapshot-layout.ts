@@ -6,6 +6,7 @@
 //   _snapshot/<buildId>/index.json             section table of index.bin, slugs, years, tiers
 //   _snapshot/<buildId>/index.bin              Uint32 sections (see IndexSections)
 //   _snapshot/<buildId>/titles.bin             the title search index of the distinct titles (worker/title-search)
+//   _snapshot/<buildId>/words.bin              the word search index (`q`, core/word-index.ts)
 //   _snapshot/<buildId>/keys.bin               Uint32 [N × 10]: where each key of each element starts
 //   _snapshot/<buildId>/ids.bin                Uint32 [N] idOrder, then [N+1] idStart (see IdSections)
 //   _snapshot/<buildId>/ids.txt                element ids in code-unit order, concatenated
@@ -20,8 +21,8 @@
 // data-source order, groups (a few MiB) that a mid-size answer gathers its elements from when
 // they lie together there (a data source's elements, the words of its titles), reading far less
 // than the runs would (contract §10: within the free plan's 50 subrequests and 10 ms).
-// keys.bin and ids.bin/ids.txt are read only by the requests that need them (a projection, one
-// element by id), so a fresh isolate's first search loads less.
+// words.bin, keys.bin and ids.bin/ids.txt are read only by the requests that need them (a word
+// search, a projection, one element by id), so a fresh isolate's first search loads less.
 // Everything but the manifest sits under the build id, so an isolate holding an older index
 // can never read a newer file by mistake: it gets a 404 and reloads.
 import type { DocumentationFileName, ReferenceListName } from './contract.ts';
@@ -29,7 +30,7 @@ import type { DocumentationFileName, ReferenceListName } from './contract.ts';
 export const SNAPSHOT_DIR = '_snapshot';
 export const MANIFEST_PATH = `${SNAPSHOT_DIR}/manifest.json`;
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 7;
+export const LAYOUT_VERSION = 8;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;
@@ -39,6 +40,7 @@ export const snapshotPaths = (buildId: string) => {
     index: `${root}/index.json`,
     indexBinary: `${root}/index.bin`,
     titles: `${root}/titles.bin`,
+    words: `${root}/words.bin`,
     keys: `${root}/keys.bin`,
     idSections: `${root}/ids.bin`,
     ids: `${root}/ids.txt`,

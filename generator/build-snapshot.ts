@@ -20,6 +20,7 @@ import type { CompiledCatalogue, PublishedElement } from './compile-catalogue.ts
 import type { SiteSources } from './read-site.ts';
 import { compareCodeUnits } from './read-catalogue.ts';
 import { encodeTitleSearchIndex } from '../core/title-index/encode.ts';
+import { buildWordIndex, parsedElements } from './build-word-index.ts';
 
 /**
  * Blocks are small, because an answer of a few elements reads whole blocks (ASSETS serves whole
@@ -77,6 +78,7 @@ export function buildSnapshot(
 
   const titles = buildTitleIndex(published);
   content.set('titles', encodeTitleSearchIndex(titles.distinct));
+  content.set('words', buildWordIndex(parsedElements(published)));
 
   const ids = buildIdIndex(published);
   content.set('ids', encoder.encode(ids.text));
@@ -140,6 +142,7 @@ export function buildSnapshot(
   tiers.runs.forEach((bytes, run) => files.set(paths.run(run), bytes));
   groups.groups.forEach((bytes, group) => files.set(paths.group(group), bytes));
   files.set(paths.titles, content.get('titles')!);
+  files.set(paths.words, content.get('words')!);
   files.set(paths.indexBinary, indexBytes);
   files.set(paths.ids, content.get('ids')!);
   files.set(paths.idSections, content.get('id-sections')!);

@@ -1,4 +1,4 @@
-// GET /api/v1/data-element: the search (contract §3, §5.1–5.3), paged, projected, streamed.
+// GET /api/v1/data-element: the search (contract §3, §5.1–5.3, §11), paged, projected, streamed.
 import type { Context } from 'hono';
 import { MAX_PAGED_QUERY_LENGTH } from '../../core/contract.ts';
 import { admitAnswer, answerFormat, prepareAnswer } from '../answer/prepare-answer.ts';
@@ -22,7 +22,8 @@ export async function search(c: Context<AppEnv>) {
     throw queryTooLongToPage(queryLength);
   const { profile, budget, store, keepAlive } = snapshotRequest(c);
   const index = await store.index(budget, keepAlive);
-  const matches = searchedOrThrow(findMatches(index, query));
+  const wordIndex = query.words && (await store.wordIndex(index, budget, keepAlive));
+  const matches = searchedOrThrow(findMatches(index, query, wordIndex));
   const etag = answerEtag(index.buildId, matches.answerKey);
   const paging: Record<string, string> = { 'x-total-count': String(matches.all.length) };
   if (query.limit !== undefined)

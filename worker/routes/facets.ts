@@ -1,4 +1,5 @@
-// GET /api/v1/facets (contract §6): disjunctive counts per dimension for a search's parameters.
+// GET /api/v1/facets (contract §6, §11): disjunctive counts per dimension for a search's
+// parameters.
 import type { Context } from 'hono';
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
 import type { ReferenceItem } from '../../core/schema.ts';
@@ -6,7 +7,7 @@ import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { countFacets } from '../search/count-facets.ts';
 import type { AppEnv } from '../env.ts';
 import { notModified, snapshotHeaders } from '../http/responses.ts';
-import { checkQuery, matchKeyOf, resolveQuery } from '../search/find-matches.ts';
+import { checkQuery, matchKeyOf, resolveQuery, textSearchOf } from '../search/find-matches.ts';
 import { searchedOrThrow } from './search-errors.ts';
 import { snapshotRequest } from './snapshot-request.ts';
 
@@ -27,8 +28,9 @@ export async function facets(c: Context<AppEnv>) {
         ),
       ),
     ) as Record<ReferenceListName, ReferenceItem[]>;
+    const wordIndex = query.words && (await store.wordIndex(index, budget, keepAlive));
     bytes = new TextEncoder().encode(
-      JSON.stringify(countFacets(index, query.pattern, resolved, lists)),
+      JSON.stringify(countFacets(index, textSearchOf(query, wordIndex), resolved, lists)),
     );
     index.facets.set(facetKey, bytes);
   }

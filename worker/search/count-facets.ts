@@ -1,35 +1,36 @@
 // Facet counts (contract §6): per dimension, how many elements each item would bring, counted
-// with every filter but that dimension's own (disjunctive), the title pattern always applied.
+// with every filter but that dimension's own (disjunctive), the title pattern and the words of
+// `q` always applied.
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
 import type { FacetCounts, ReferenceItem } from '../../core/schema.ts';
 import { intersectSorted, unionSorted } from './posting-lists.ts';
 import {
   DIMENSIONS,
   filteredCandidates,
-  matchTitles,
+  matchText,
   postingList,
   type Dimension,
   type ResolvedFilters,
   type SearchIndex,
+  type TextSearch,
 } from './filters.ts';
-import type { CompiledTitlePattern } from '../title-search/index.ts';
 
 export function countFacets(
   index: SearchIndex,
-  pattern: CompiledTitlePattern | undefined,
+  text: TextSearch,
   resolved: ResolvedFilters,
   lists: Record<ReferenceListName, ReferenceItem[]>,
 ): FacetCounts {
   const perDimension = DIMENSIONS.map((dimension) =>
     filteredCandidates(index, resolved, dimension),
   );
-  // titles are matched only where some dimension's count can use them
+  // the text is matched only where some dimension's count can use it
   const reachable = perDimension.some((set) => set === undefined)
     ? undefined
     : unionSorted(perDimension as Uint32Array[]);
-  const titled = pattern ? matchTitles(index, pattern, reachable) : undefined;
+  const texted = text.pattern || text.words ? matchText(index, text, reachable) : undefined;
   const restrict = (set: Uint32Array | undefined) =>
-    set && titled ? intersectSorted(set, titled) : (set ?? titled);
+    set && texted ? intersectSorted(set, texted) : (set ?? texted);
   const total = restrict(filteredCandidates(index, resolved));
   const counts = {} as Record<Dimension, Uint32Array>;
   const totalMembers = memberBitmap(index, total);

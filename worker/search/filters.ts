@@ -1,5 +1,6 @@
-// The search itself, pure over a loaded index: resolve slugs, intersect posting lists, match
-// titles. Returns element numbers in catalogue order.
+// The search itself, pure over a loaded index: resolve slugs, intersect posting lists, keep the
+// words of `q`, match titles. Returns element numbers in catalogue order, or in relevance order
+// with `q`.
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
 import { bitmapWords, postingSections, type IndexSections } from '../../core/snapshot-layout.ts';
 import { intersectSorted, unionSorted } from './posting-lists.ts';
@@ -11,6 +12,7 @@ import {
 } from '../title-search/index.ts';
 import type { SlugFilters } from './parse-query.ts';
 import { bitmapOf, bitsOf, holds, intersectionOf, type Bitmap } from '../../core/bitmap.ts';
+import { elementsMatching, orderByRelevance, type WordMatches } from './word-search.ts';
 
 export interface SlugLookup {
   exact: Map<string, number>;
@@ -175,13 +177,32 @@ function keepMembers(elements: Uint32Array, bitmaps: Bitmap[]): Uint32Array {
   return kept.subarray(0, n);
 }
 
-/** The matching elements, in catalogue order: posting lists intersected, then titles matched. */
+/** What a query asks of an element's text: a title pattern, the words of `q`; either, both, none. */
+export interface TextSearch {
+  pattern: CompiledTitlePattern | undefined;
+  words: WordMatches | undefined;
+}
+
+/**
+ * The matching elements: posting lists intersected, then the words of `q` kept, then titles
+ * matched. In catalogue order; in relevance order with `q` (contract §11).
+ */
 export function findElements(
   index: SearchIndex,
-  title: CompiledTitlePattern | undefined,
+  text: TextSearch,
   resolved: ResolvedFilters,
 ): Uint32Array {
-  return matchTitles(index, title, filteredCandidates(index, resolved));
+  const matched = matchText(index, text, filteredCandidates(index, resolved));
+  return text.words ? orderByRelevance(text.words, matched) : matched;
+}
+
+/** The candidates (all elements when undefined) whose text matches, in catalogue order. */
+export function matchText(
+  index: SearchIndex,
+  { pattern, words }: TextSearch,
+  candidates: Uint32Array | undefined,
+): Uint32Array {
+  return matchTitles(index, pattern, words ? elementsMatching(words, candidates) : candidates);
 }
 
 export function postingList(sections: IndexSections, dimension: Dimension, n: number): Uint32Array {

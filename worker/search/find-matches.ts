@@ -5,8 +5,16 @@
 import type { ReferenceListName } from '../../core/contract.ts';
 import { compiledPatterns, type MatchCache } from '../memory.ts';
 import { parseSearchParams, type SearchQuery } from './parse-query.ts';
-import { findElements, resolveFilters, type ResolvedFilters, type SearchIndex } from './filters.ts';
+import {
+  findElements,
+  resolveFilters,
+  type ResolvedFilters,
+  type SearchIndex,
+  type TextSearch,
+} from './filters.ts';
 import { compileTitlePattern, type CompiledTitlePattern } from '../title-search/index.ts';
+import type { WordIndex } from '../../core/word-index.ts';
+import { matchWords } from './word-search.ts';
 
 export interface CheckedQuery extends SearchQuery {
   pattern: CompiledTitlePattern | undefined;
@@ -29,7 +37,7 @@ export interface SearchMatches {
    * snapshot).
    */
   answerKey: string;
-  /** Every match, in catalogue order. */
+  /** Every match, in catalogue order; in relevance order with `q`. */
   all: Uint32Array;
   /** The requested page of them. */
   page: Uint32Array;
@@ -67,22 +75,43 @@ export function resolveQuery(index: SearchIndex, query: CheckedQuery): Searched<
 }
 
 /**
- * The normalized query: the title as given, the filters as item numbers (so equivalent slugs share
- * it).
+ * The normalized query: the title as given, the words of `q` sorted (their order changes
+ * nothing), the filters as item numbers (so equivalent slugs share it).
  */
 export const matchKeyOf = (query: CheckedQuery, resolved: ResolvedFilters) =>
-  JSON.stringify([query.title ?? '', resolved.slugs, resolved.years ?? null]);
+  JSON.stringify([
+    query.title ?? '',
+    query.words ? [...query.words].sort() : null,
+    resolved.slugs,
+    resolved.years ?? null,
+  ]);
 
-/** The matches of a checked query, in catalogue order, and the page asked for. */
+/**
+ * What the query asks of the elements' text. `wordIndex` (the snapshot's words.bin) is needed
+ * only when the query has `q`.
+ */
+export function textSearchOf(query: CheckedQuery, wordIndex: WordIndex | undefined): TextSearch {
+  if (query.words && !wordIndex) throw new Error('a query with q needs the word index');
+  return {
+    pattern: query.pattern,
+    words: query.words && matchWords(wordIndex!, query.words),
+  };
+}
+
+/**
+ * The matches of a checked query, in catalogue order (relevance order with `q`), and the page
+ * asked for. `wordIndex`: see textSearchOf.
+ */
 export function findMatches(
   index: SearchIndex & { matches: MatchCache },
   query: CheckedQuery,
+  wordIndex?: WordIndex,
 ): Searched<SearchMatches> {
   const resolved = resolveQuery(index, query);
   if (!resolved.ok) return resolved;
   const matchKey = matchKeyOf(query, resolved.value);
   const all = index.matches.getOrCompute(matchKey, () =>
-    findElements(index, query.pattern, resolved.value),
+    findElements(index, textSearchOf(query, wordIndex), resolved.value),
   );
   const end =
     query.limit === undefined ? all.length : Math.min(all.length, query.offset + query.limit);

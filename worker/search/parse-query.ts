@@ -1,6 +1,6 @@
-// Reads the query string of the search endpoints (contract §3, §5, §7): empty values count as
-// absent, unknown parameters are ignored unless they look like a known one misspelt, a filter
-// may repeat (OR), the title and the paging parameters may not.
+// Reads the query string of the search endpoints (contract §3, §5, §7, §11): empty values count
+// as absent, unknown parameters are ignored unless they look like a known one misspelt, a filter
+// may repeat (OR), the title, `q` and the paging parameters may not.
 import {
   ELEMENT_KEYS,
   MAX_LIMIT,
@@ -8,12 +8,15 @@ import {
   type ElementKey,
   type ReferenceListName,
 } from '../../core/contract.ts';
+import { queryWords } from '../../core/word-index.ts';
 
 /** Non-empty values of each filter parameter, as given, each once. */
 export type SlugFilters = Record<ReferenceListName, string[]>;
 
 export interface SearchQuery {
   title: string | undefined;
+  /** The words of `q` (each once, as first given); undefined: no word search. */
+  words: string[] | undefined;
   filters: SlugFilters;
   /** Years asked for (OR), ascending, each once. */
   years: number[];
@@ -31,6 +34,7 @@ const FILTER_PARAMETERS = REFERENCE_LISTS.map(({ param }) => param);
  * fields).
  */
 export const SEARCH_PARAMETERS = [
+  'q',
   'title',
   ...FILTER_PARAMETERS,
   'year',
@@ -48,6 +52,7 @@ export function parseSearchParams(params: URLSearchParams, { paging = true } = {
     const titles = nonEmpty(params, 'title');
     if (titles.length > 1)
       throw new QueryError('Invalid title pattern: give the title parameter once.');
+    const words = parseWords(nonEmpty(params, 'q'));
     const filters = {} as SlugFilters;
     for (const { name, param } of REFERENCE_LISTS)
       filters[name] = [...new Set(nonEmpty(params, param))];
@@ -55,6 +60,7 @@ export function parseSearchParams(params: URLSearchParams, { paging = true } = {
       ok: true,
       query: {
         title: titles[0],
+        words,
         filters,
         years: parseYears(nonEmpty(params, 'year')),
         limit: paging ? parseCount(params, 'limit', 1, MAX_LIMIT) : undefined,
@@ -123,6 +129,14 @@ function parseCount(
     );
   }
   return n;
+}
+
+function parseWords(values: string[]): string[] | undefined {
+  if (values.length > 1) throw new QueryError('Invalid q: give it once, with every word in it.');
+  if (values.length === 0) return undefined;
+  const parsed = queryWords(values[0]!);
+  if (!parsed.ok) throw new QueryError(parsed.message);
+  return parsed.words;
 }
 
 function parseYears(values: string[]): number[] {

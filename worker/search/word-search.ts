@@ -14,7 +14,7 @@
 // The weight belongs to the word as typed, not to the words it expands to: an unfinished `jum`
 // would otherwise put the rare "jumat" before the common "jumlah" it most likely means, and every
 // expansion's list would be read on its own, the cost the stored unions of short prefixes save.
-import { bitsOf, countBits, emptyBitmap, type Bitmap } from '../../core/bitmap.ts';
+import { bitsOf, countBits, emptyBitmap, holds, type Bitmap } from '../../core/bitmap.ts';
 import {
   addListTo,
   bitmapOfList,
@@ -66,6 +66,18 @@ export function matchWords(index: WordIndex, words: readonly string[]): WordMatc
   for (const { anywhere } of matches.slice(1))
     for (let w = 0; w < matched.length; w++) matched[w] = matched[w]! & anywhere[w]!;
   return { matched, count: countBits(matched), words: matches };
+}
+
+/** The elements of `within` (ascending; every element when undefined) matching every word. */
+export function elementsMatching(matches: WordMatches, within: Uint32Array | undefined): Uint32Array {
+  if (!within) return bitsOf(matches.matched, matches.count);
+  const kept = new Uint32Array(Math.min(within.length, matches.count));
+  let n = 0;
+  for (let i = 0; i < within.length && n < kept.length; i++) {
+    const e = within[i]!;
+    if (holds(matches.matched, e)) kept[n++] = e;
+  }
+  return kept.subarray(0, n);
 }
 
 /** The elements having a word of [first, end) there: a stored list when there is one. */

@@ -57,7 +57,8 @@ interface RunNeed {
 }
 
 /**
- * Plans the reads for `elements` (ascending): at most `maxReads` of them, whatever is cached.
+ * Plans the reads for `elements` (in catalogue order, or in ascending stretches: each stretch has
+ * reads of its own): at most `maxReads` of them, whatever is cached.
  * Undefined when no plan fits: even with every run read whole, it would take more.
  */
 export function planReads(
@@ -74,7 +75,9 @@ export function planReads(
     const block = elementBlock[e]!;
     const run = index.blockRun[block]!;
     let need = needs[needs.length - 1];
-    if (need?.run !== run) {
+    // a run is read forwards: an answer in another order (relevance, contract §11) reads it again
+    // for each ascending stretch of its elements
+    if (need?.run !== run || e < elements[i - 1]!) {
       need = { run, from: i, blocks: [], prefixBytes: 0, missingPrefixBytes: 0, whole: false };
       needs.push(need);
     }

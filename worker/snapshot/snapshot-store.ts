@@ -27,6 +27,7 @@ import type { ReadBudget } from './read-budget.ts';
 import type { OpenRun } from './run-reader.ts';
 import { buildSlugLookup, type SearchIndex } from '../search/filters.ts';
 import { decodeTitleSearchIndex, type TitleSearchIndex } from '../../core/title-index/decode.ts';
+import { decodeWordIndex, type WordIndex } from '../../core/word-index.ts';
 
 /**
  * The snapshot could not be read: a missing file, a bad status, a layout this Worker does not know.
@@ -180,6 +181,23 @@ export class SnapshotStore {
       if (bytes.byteLength !== index.elementCount * ELEMENT_KEYS.length * 4)
         throw this.unavailable(path, 'unexpected length');
       return new Uint32Array(bytes);
+    });
+  }
+
+  /** The word search index (`q`), loaded once when first needed. */
+  wordIndex(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<WordIndex> {
+    return this.lazily(`words ${index.buildId}`, keepAlive, async () => {
+      const path = snapshotPaths(index.buildId).words;
+      const bytes = await this.readBytes(path, budget);
+      let words: WordIndex;
+      try {
+        words = decodeWordIndex(bytes);
+      } catch (error) {
+        throw this.unavailable(path, (error as Error).message);
+      }
+      if (words.elementCount !== index.elementCount)
+        throw this.unavailable(path, 'belongs to another snapshot');
+      return words;
     });
   }
 
