@@ -12,7 +12,7 @@ type OneOrMany<T> = T extends readonly (infer U)[] ? U | readonly U[] : T;
 type Loosened<P> = { [K in keyof P]?: OneOrMany<NonNullable<P[K]>> };
 
 /**
- * GET /api/v1/data-element: title, category, dataSource, sector, field, year, limit, offset,
+ * GET /api/v1/data-element: q, title, category, dataSource, sector, field, year, limit, offset,
  * fields.
  */
 export type SearchQuery = Loosened<SearchParameters>;

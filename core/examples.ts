@@ -1,6 +1,7 @@
 // Example values for the API description (core/schema.ts attaches them to the schemas; the
 // OpenAPI document and its linter show and check them). Taken from the sample catalogue in data/.
 import { MAX_PAGED_QUERY_LENGTH } from './contract.ts';
+import { NO_WORD_MESSAGE } from './word-index.ts';
 
 const kesehatan = { _id: '594f07012ea6b74eae3fafeb', name: 'Kesehatan ', slug: 'kesehatan' };
 const dinkes = { _id: '4f946ed8a353e9532374ab56', name: 'Dinas Kesehatan', slug: 'dinkes' };
@@ -93,6 +94,7 @@ export const invalidParameterExample = {
   message:
     'Invalid limit "5000": limit must be an integer from 1 to 1000, written in plain digits.',
 };
+export const invalidWordsExample = { message: NO_WORD_MESSAGE };
 export const queryTooLongExample = {
   message: `The query is 4000 characters long; a page (limit) allows at most ${MAX_PAGED_QUERY_LENGTH}, since its Link header repeats the query. Shorten the query, or leave out limit to get every match.`,
 };

@@ -246,6 +246,14 @@ type FilterName = (typeof REFERENCE_LISTS)[number]['param'];
 
 /** Every parameter of GET /api/v1/data-element; an empty value counts as absent. */
 export const SearchParameters = z.object({
+  q: z
+    .string()
+    .meta({
+      description:
+        'Words to search for, as typed into a search box: every word must start a word of the title, unit, metadata or reference names (any order, any case, accents ignored; the last may be half typed). Answers come in relevance order: elements whose title has every word first. At most 12 different words.',
+      examples: ['penduduk kecamatan', 'kec pendud'],
+    })
+    .optional(),
   title: z
     .string()
     .max(MAX_TITLE_PATTERN_LENGTH)

@@ -39,6 +39,9 @@ export function wordsOf(text: string): string[] {
     .filter((word) => word !== '');
 }
 
+export const NO_WORD_MESSAGE =
+  'Invalid q: it has no word to search for (a word is a run of letters or digits).';
+
 export type QueryWords = { ok: true; words: string[] } | { ok: false; message: string };
 
 /**
@@ -50,7 +53,7 @@ export function queryWords(q: string): QueryWords {
   if (words.length === 0)
     return {
       ok: false,
-      message: 'Invalid q: it has no word to search for (a word is a run of letters or digits).',
+      message: NO_WORD_MESSAGE,
     };
   if (words.length > MAX_QUERY_WORDS)
     return {

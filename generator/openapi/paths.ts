@@ -177,7 +177,7 @@ export const PATHS = {
     tag: 'Data elements',
     summary: 'Search the data elements',
     description:
-      'The published data elements that match every filter given, in catalogue order. Without `limit`, every match; with it, one page, and a `Link` header to the others.',
+      'The published data elements that match every filter given, in catalogue order; with `q`, in relevance order (every word of `q` in the title first, then more words of `q` whole in the title, then a score in which rare words weigh more, then catalogue order). Without `limit`, every match; with it, one page of that order, and a `Link` header to the others.',
     parameters: parameterRefs(
       ...(Object.keys(SearchParameters.shape) as (keyof typeof SearchParameters.shape)[]),
     ),

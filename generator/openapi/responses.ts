@@ -13,6 +13,7 @@ import {
 import {
   fetchFailedExample,
   invalidParameterExample,
+  invalidWordsExample,
   invalidPatternExample,
   answerTooLargeExample,
   listFetchFailedExample,
@@ -158,7 +159,7 @@ export const RESPONSES = {
     headers: headerRefs('ETag', 'Cache-Control', ...EVERY_ANSWER, 'X-Total-Count', 'Link'),
   },
   BadRequest: errorResponse(
-    "A parameter is invalid (the title pattern, a number, a field name) or misspelt, the answer is too large for the deployment's profile (`PLAN`: refused before its first byte, never cut short; page it with `limit`), or the snapshot could not be read.",
+    "A parameter is invalid (the title pattern, `q`, a number, a field name) or misspelt, the answer is too large for the deployment's profile (`PLAN`: refused before its first byte, never cut short; page it with `limit`), or the snapshot could not be read.",
     'MessageBody',
     {
       pattern: { summary: 'A title pattern the API refuses', value: invalidPatternExample },
@@ -166,6 +167,7 @@ export const RESPONSES = {
         summary: 'A parameter out of range, repeated or misspelt',
         value: invalidParameterExample,
       },
+      words: { summary: 'A q without a word, or with more than 12', value: invalidWordsExample },
       tooLarge: {
         summary: "An answer too large for the deployment's profile",
         value: answerTooLargeExample,

@@ -57,6 +57,7 @@ describe('the OpenAPI document', () => {
     });
     expect(parameters.offset.schema).toMatchObject({ type: 'integer', minimum: 0 });
     expect(parameters.title.schema.maxLength).toBe(MAX_TITLE_PATTERN_LENGTH);
+    expect(parameters.q).toMatchObject({ name: 'q', in: 'query', schema: { type: 'string' } });
     expect(parameters.fields.schema.items.enum).toEqual([...ELEMENT_KEYS]);
     expect(parameters.fields).toMatchObject({ style: 'form', explode: false });
     for (const { param } of REFERENCE_LISTS)
@@ -70,6 +71,7 @@ describe('the OpenAPI document', () => {
       (p: { $ref: string }) => p.$ref.split('/').pop(),
     );
     expect(searchParameters).toEqual([
+      'q',
       'title',
       ...REFERENCE_LISTS.map(({ param }) => param),
       'year',
@@ -133,6 +135,7 @@ describe('the examples of the API description', () => {
     ['methodNotAllowedExample', ErrorBody, examples.methodNotAllowedExample],
     ['invalidPatternExample', MessageBody, examples.invalidPatternExample],
     ['invalidParameterExample', MessageBody, examples.invalidParameterExample],
+    ['invalidWordsExample', MessageBody, examples.invalidWordsExample],
     ['queryTooLongExample', MessageBody, examples.queryTooLongExample],
     ['fetchFailedExample', MessageBody, examples.fetchFailedExample],
     ['listFetchFailedExample', ListErrorBody, examples.listFetchFailedExample],

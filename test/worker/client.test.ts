@@ -42,6 +42,23 @@ describe('client: search and paging', () => {
     );
   });
 
+  it('searches words with q, and pages through them in relevance order', async () => {
+    const order = await searchIds('q=jumlah%20pendud');
+    expect(order.length).toBeGreaterThan(2);
+    const page = await api.search({ q: 'jumlah pendud', limit: 2, fields: '_id' });
+    expect(page.url).toBe(`${ORIGIN}/api/v1/data-element?q=jumlah+pendud&limit=2&fields=_id`);
+    expect(page.total).toBe(order.length);
+    const ids: string[] = [];
+    for await (const element of api.elements(
+      { q: 'jumlah pendud', fields: '_id' },
+      { pageSize: 2 },
+    ))
+      ids.push(element._id);
+    expect(ids).toEqual(order);
+    const facets = await api.facets({ q: 'jumlah pendud' });
+    expect(facets.total).toBe(order.length);
+  });
+
   it('pages through every match with for await, in catalogue order', async () => {
     const all = await searchIds('sector=kesehatan');
     requested.length = 0;
