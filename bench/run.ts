@@ -341,7 +341,7 @@ async function benchSize(
       rows.push(row);
       continue;
     }
-    if (naive) {
+    if (naive && !query.notNaive) {
       row.naive = await measureLoad(`${naive.url}${query.path}`, SECONDS);
       await drain(`${naive.url}/api/v1/category`);
     }
