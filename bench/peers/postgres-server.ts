@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import pg from 'pg';
 import { ELEMENT_KEYS, FETCH_FAILED, REFERENCE_LISTS } from '../../core/contract.ts';
 import type { DataElement } from '../../core/schema.ts';
-import { queryWords, wordsOf } from '../../core/word-index.ts';
+import { wordsOf } from '../../core/word-index.ts';
 import { searchableTexts } from '../../generator/build-word-index.ts';
 import { pagingLinks } from '../../worker/http/paging-links.ts';
 import { parseSearchParams } from '../../worker/search/parse-query.ts';
@@ -275,20 +275,6 @@ const prefixQuery = (words: string[]) =>
   words.map((word) => `'${word.replace(/['\\]/g, '\\$&')}':*`).join(' & ');
 
 /**
- * The words of `q` (contract §11), read here from the query string: absent or empty, no word
- * search; given twice, without a word or with more than 12 different words, a 400.
- */
-function qWords(
-  params: URLSearchParams,
-): { ok: true; words: string[] | undefined } | { ok: false; message: string } {
-  const values = params.getAll('q').filter((value) => value !== '');
-  if (values.length === 0) return { ok: true, words: undefined };
-  if (values.length > 1) return { ok: false, message: 'Invalid q: give the q parameter once.' };
-  const parsed = queryWords(values[0]!);
-  return parsed.ok ? { ok: true, words: parsed.words } : parsed;
-}
-
-/**
  * Whether the trigram index certainly serves the pattern: three letters or digits in a row, none
  * optional, no alternation. A pattern without trigrams would make the index read whole (under a
  * generic plan, 2.5 times a scan's time at 100,000 elements): such a pattern goes unnamed, planned
@@ -313,8 +299,7 @@ app.get('/api/v1/data-element', async (c) => {
   const parsed = parseSearchParams(url.searchParams);
   if (!parsed.ok) return c.json({ message: parsed.message }, 400);
   const query = parsed.query;
-  const q = qWords(url.searchParams);
-  if (!q.ok) return c.json({ message: q.message }, 400);
+  const { words } = query;
   /** The conditions' values (the count's); the search takes more after them. */
   const values: unknown[] = [];
   if (query.title !== undefined) values.push(query.title);
@@ -327,18 +312,18 @@ app.get('/api/v1/data-element', async (c) => {
   }
   // a year past int's range is no element's year
   if (query.years.length) values.push(query.years.filter((y) => Math.abs(y) < 2 ** 31));
-  if (q.words) values.push(prefixQuery(q.words));
+  if (words) values.push(prefixQuery(words));
   const paged = query.limit !== undefined || query.offset > 0;
   const searchValues = [
     ...values,
-    ...(q.words ? [q.words] : []),
+    ...(words ? [words] : []),
     ...(paged ? [query.limit ?? null, query.offset] : []),
   ];
   const { search, count } = statement({
     title: query.title !== undefined,
     lists,
     years: query.years.length > 0,
-    words: q.words !== undefined,
+    words: words !== undefined,
     paged,
     fields: query.fields?.map((key) => ELEMENT_KEYS.indexOf(key)),
   });
