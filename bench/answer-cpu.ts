@@ -2,7 +2,7 @@
 // snapshots: the reads the Worker plans, the bytes it reads per byte answered, the CPU it
 // estimates (worker/answer/answer-cost.ts) and the CPU measured with process.cpuUsage around its own
 // code, the answer streamed, on a cold element cache (median of the runs after two unmeasured).
-// Usage: tsx bench/answer-cpu.ts DIST [DIST ...] [--runs N] [--json]
+// Usage: tsx bench/answer-cpu.ts DIST [DIST ...] [--runs N] [--shapes NAME_PREFIX] [--json]
 // Each profile's shapes run in rounds of their own: a `free` answer does not pay for the garbage
 // of the 200 MiB answers only `paid` gives. (A full collection forced before each answer was
 // tried: its background sweeping then counts in the next answer's process CPU, doubling some.)
@@ -39,6 +39,14 @@ export const ANSWER_SHAPES: { name: string; query: string }[] = [
     name: 'projected listing',
     query: 'title=penduduk&fields=_id,title,unit,category,dataSource,sector,field',
   },
+  // word search: answers in relevance order (contract §11)
+  { name: 'q, first page of 20', query: 'q=penduduk&limit=20' },
+  { name: 'q, page of 100', query: 'q=kec&limit=100' },
+  { name: 'q, deep page of 100', query: 'q=jumlah&limit=100&offset=5000' },
+  { name: 'q two words', query: 'q=rumah%20tangga' },
+  { name: 'q prefix', query: 'q=tenaga%20kes' },
+  { name: 'q + filter', query: 'q=jalan&dataSource=dpupr' },
+  { name: 'q broad', query: 'q=penduduk' },
 ];
 
 export interface ShapeFigures {
@@ -68,10 +76,11 @@ async function answerOnce(
   query: string,
 ) {
   const checked = searched(checkQuery(new URL(`https://x/?${query}`).searchParams));
-  const { page } = searched(findMatches(index, checked));
-  // a cold isolate's reads as the request makes them: index files and keys.bin come first
+  const wordIndex = checked.words && (await store.wordIndex(index, budgetFor(profile)));
+  const { page } = searched(findMatches(index, checked, wordIndex));
+  // a cold isolate's reads as the request makes them: index files, words.bin and keys.bin first
   const budget = budgetFor(profile);
-  budget.reads = 4;
+  budget.reads = 4 + (wordIndex ? 1 : 0);
   const cold: LoadedIndex = { ...index, elements: new ElementCache() };
   const format = await answerFormat(cold, store, budget, checked.fields);
   if (checked.fields) budget.reads++;
@@ -109,13 +118,17 @@ async function answerOnce(
  * Every shape in both profiles, in rounds: the first two unmeasured (the code compiled, as in an
  * isolate that has served a few requests), then the median of `runs` rounds.
  */
-export async function measureAnswerCpu(dists: string[], runs = 5): Promise<ShapeFigures[]> {
+export async function measureAnswerCpu(
+  dists: string[],
+  runs = 5,
+  shapes = ANSWER_SHAPES,
+): Promise<ShapeFigures[]> {
   const rows: ShapeFigures[] = [];
   for (const dist of dists) {
     const store = new SnapshotStore(folderAssets(dist, { inMemory: true }));
     const index = await store.index(budgetFor(deploymentProfile({ PLAN: 'paid' })));
     const cases = (['free', 'paid'] as const).flatMap((plan) =>
-      ANSWER_SHAPES.map((shape) => ({
+      shapes.map((shape) => ({
         plan,
         profile: deploymentProfile({ PLAN: plan }),
         ...shape,
@@ -154,11 +167,17 @@ export async function measureAnswerCpu(dists: string[], runs = 5): Promise<Shape
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { runs: { type: 'string', default: '5' }, json: { type: 'boolean' } },
+    options: {
+      runs: { type: 'string', default: '5' },
+      json: { type: 'boolean' },
+      // only the shapes whose name starts with this (`--shapes q` for word search)
+      shapes: { type: 'string' },
+    },
   });
   const rows = await measureAnswerCpu(
     positionals.length ? positionals : ['dist'],
     Number(values.runs),
+    ANSWER_SHAPES.filter(({ name }) => name.startsWith(values.shapes ?? '')),
   );
   if (values.json) {
     console.log(JSON.stringify(rows));

@@ -39,6 +39,7 @@ import { facets } from './routes/facets.ts';
 import { serveList } from './routes/lists.ts';
 import { search } from './routes/data-element.ts';
 import { warmUpPatternCompiler } from './title-search/warm-up.ts';
+import { warmUpWordSearch } from './search/warm-up-words.ts';
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
 
@@ -110,6 +111,12 @@ try {
   warmUpPatternCompiler();
 } catch (error) {
   console.error('pattern compiler warm-up failed:', error);
+}
+// The same for the word search (search/warm-up-words.ts).
+try {
+  warmUpWordSearch();
+} catch (error) {
+  console.error('word search warm-up failed:', error);
 }
 
 export default app;

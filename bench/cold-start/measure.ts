@@ -9,6 +9,8 @@ import { filteredCandidates, matchTitles } from '../../worker/search/filters.ts'
 import { storedBytesResponse } from '../../test/support/stored-bytes-response.ts';
 import { SnapshotStore, type AssetFetcher } from '../../worker/snapshot/snapshot-store.ts';
 import { warmUpPatternCompiler } from '../../worker/title-search/warm-up.ts';
+import { warmUpWordSearch } from '../../worker/search/warm-up-words.ts';
+import { elementsMatching, matchWords, orderByRelevance } from '../../worker/search/word-search.ts';
 
 interface Env {
   FILES: { fetch(url: string): Promise<Response> };
@@ -32,6 +34,7 @@ export default {
       // does not move while the global scope runs)
       const started = performance.now();
       warmUpPatternCompiler();
+      warmUpWordSearch();
       return Response.json({ warmUpMs: performance.now() - started });
     }
     const files = new Map<string, ArrayBuffer>();
@@ -50,14 +53,27 @@ export default {
       steps[name] = now - last;
       last = now;
     };
-    const index = await new SnapshotStore(memoryAssets(files)).index(new ReadBudget());
+    const store = new SnapshotStore(memoryAssets(files));
+    const index = await store.index(new ReadBudget());
     lap('load');
     const query = searched(checkQuery(probe));
     lap('check');
-    const candidates = filteredCandidates(index, searched(resolveQuery(index, query)));
+    let candidates = filteredCandidates(index, searched(resolveQuery(index, query)));
     lap('filters');
-    const matches = matchTitles(index, query.pattern, candidates);
+    // with q: the word index read on first use, the words matched, then (after the titles) the
+    // matches put in relevance order
+    const words =
+      query.words && matchWords(await store.wordIndex(index, new ReadBudget()), query.words);
+    if (words) {
+      candidates = elementsMatching(words, candidates);
+      lap('words');
+    }
+    let matches = matchTitles(index, query.pattern, candidates);
     lap('titles');
+    if (words) {
+      matches = orderByRelevance(words, matches);
+      lap('order');
+    }
     return Response.json({ steps, matches: matches.length });
   },
 };

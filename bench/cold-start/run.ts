@@ -16,7 +16,10 @@ import { SnapshotStore } from '../../worker/snapshot/snapshot-store.ts';
 import { QUERY_MIX } from '../query-mix.ts';
 
 export interface ColdStart {
-  /** Index load, query check and pattern compile, filters, title matching. */
+  /**
+   * Index load, query check and pattern compile, filters, title matching; with q, the word index
+   * read and its words matched, and the relevance order.
+   */
   steps: Record<string, number>;
   matches: number;
 }
@@ -35,10 +38,13 @@ type Kind = keyof typeof KINDS;
 
 export const DEFAULT_PROBE = QUERY_MIX.find((q) => q.name === 'title + two filters')!.path;
 
-/** The files an index load reads, found by loading it once in Node. */
-async function indexFiles(dist: string): Promise<string[]> {
+/** The files an index load reads (and the word index, for a probe with q), found in Node. */
+async function indexFiles(dist: string, probe: string): Promise<string[]> {
   const assets = folderAssets(dist);
-  await new SnapshotStore(assets).index(new ReadBudget());
+  const store = new SnapshotStore(assets);
+  const index = await store.index(new ReadBudget());
+  if (new URL(probe, 'https://x').searchParams.get('q'))
+    await store.wordIndex(index, new ReadBudget());
   return assets.reads;
 }
 
@@ -81,7 +87,7 @@ export async function measureColdStarts(
   const scripts = {} as Record<Kind, string>;
   for (const kind of Object.keys(KINDS) as Kind[]) scripts[kind] = await bundle(KINDS[kind]);
   const query = new URLSearchParams({ probe });
-  for (const path of await indexFiles(dist)) query.append('file', path);
+  for (const path of await indexFiles(dist, probe)) query.append('file', path);
   const figures: ColdStartFigures = { probe, runs, deployed: [], bare: [], warmUpMs: [] };
   for (let run = 0; run < runs; run++) {
     for (const kind of Object.keys(KINDS) as Kind[])

@@ -2,8 +2,9 @@
 // answered whole within its profile's subrequests (snapshot reads counted here, at most 6 at
 // once), or, in `free`, refused with a 400 {message} before any element is read. Pages of up to
 // 100, answers of up to 40 elements, one element, CSV, facets and lists are always answered in
-// `free`, and every answer of part one on a region-sized catalogue. Each request runs on a fresh
-// isolate store (a new binding), so a cold index load is counted too.
+// `free`, and every answer of part one on a region-sized catalogue. Searches with `q` too, whose
+// answers come in relevance order. Each request runs on a fresh isolate store (a new binding), so
+// a cold index load is counted too.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import app from '../../../worker/index.ts';
@@ -73,8 +74,18 @@ const SEARCHES = [
   'title=tahun%202023&year=2023',
   'title=pasar%20tradisional.*desa',
   'title=posyandu&year=2019&dataSource=dinkes',
+  // word search: answers in relevance order, read in ascending stretches (contract §11)
+  'q=penduduk',
+  'q=jumlah',
+  'q=kec%20pendud',
+  'q=rumah%20tangga',
+  'q=tenaga%20kes',
+  'q=per%20kecamatan%20201',
+  'q=jalan&dataSource=dpupr',
+  'q=sekolah&title=dasar&year=2021',
+  'q=penduduk&fields=_id,title',
 ];
-const PART_ONE = SEARCHES.filter((q) => !q.includes('fields='));
+const PART_ONE = SEARCHES.filter((q) => !q.includes('fields=') && !q.startsWith('q='));
 
 describe.each(SNAPSHOT_SHAPES.map(({ name }) => name))('catalogue shape %s', (shape) => {
   const warm = warmIsolate(shape);
@@ -145,6 +156,8 @@ describe.each(SNAPSHOT_SHAPES.map(({ name }) => name))('catalogue shape %s', (sh
         `/api/v1/data-element/${element!._id}/${element!.data[0]!.year}.csv`,
         '/api/v1/facets',
         '/api/v1/facets?title=jumlah&dataSource=dinkes',
+        '/api/v1/facets?q=jumlah%20pend&dataSource=dinkes',
+        '/api/v1/facets?q=kec',
         '/api/v1/category',
         '/api/v1/data-source',
       ]) {
