@@ -13,7 +13,6 @@ import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer/prepa
 import { deploymentProfile } from '../worker/deployment-profile.ts';
 import { ReadBudget } from '../worker/snapshot/read-budget.ts';
 import { checkQuery, findMatches } from '../worker/search/find-matches.ts';
-import { searched } from '../test/support/searched.ts';
 import { SnapshotStore } from '../worker/snapshot/snapshot-store.ts';
 import { QUERY_MIX } from './query-mix.ts';
 
@@ -40,14 +39,13 @@ async function held(): Promise<string> {
 
 /** One answer streamed; `abandon`: stopped once 200 KB are out. */
 async function answer(path: string, abandon: boolean): Promise<void> {
-  let query;
-  let page;
-  try {
-    query = searched(checkQuery(new URL(`https://x${path}`).searchParams));
-    page = searched(findMatches(index, query)).page;
-  } catch {
-    return; // an error answer: nothing streamed
-  }
+  const checked = checkQuery(new URL(`https://x${path}`).searchParams);
+  if (!checked.ok) return; // an error answer: nothing streamed
+  const query = checked.value;
+  const wordIndex = query.words && (await store.wordIndex(index, new ReadBudget()));
+  const matches = findMatches(index, query, wordIndex);
+  if (!matches.ok) return;
+  const { page } = matches.value;
   const budget = new ReadBudget();
   const format = await answerFormat(index, store, budget, query.fields);
   const stop = new AbortController();

@@ -74,10 +74,20 @@ function requestMix(id: string, year: number) {
     search('title=posyandu'),
     search('title=kecamatan%20kota'),
     search('year=2019&dataSource=dishub'),
+    // a search box: q as it is typed, a page each; q's errors; facets with q
+    ...['j', 'ju', 'jum', 'jumlah', 'jumlah p', 'jumlah pend', 'jumlah penduduk kec'].map((q) =>
+      search(`q=${enc(q)}&limit=20&fields=_id,title`),
+    ),
+    search('q=%20-'),
+    search(`q=${enc('a b c d e f g h i j k l m')}`),
+    { method: 'GET', path: '/api/v1/facets?q=jumlah%20pend' },
+    search('q=rumah%20tangga'),
+    search('q=jalan&dataSource=dpupr'),
     // hostile patterns
     ...REDOS_PATTERNS.slice(0, 4).map((p) => search(`title=${enc(p)}`)),
     // broad: refused in `free`, whole in `paid`
     search('title=penduduk'),
+    search('q=jumlah'),
     search('dataSource=dinkes'),
     search(''),
   ];
