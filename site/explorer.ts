@@ -1,6 +1,10 @@
 // The documentation page's script: the explorer (a search form over the API, facet counts, a
 // result table with paging) and the live examples of the endpoint list. It talks to the API
 // through the typed client; the build bundles it into /docs/explorer.js.
+//
+// The search box (`q`) and the advanced title pattern answer as people type: a search starts once
+// typing has paused for TYPING_PAUSE_MS, and each search aborts the one before it, so an old answer
+// arriving late never replaces a newer one.
 import { ApiError, createClient, type FacetCounts } from '../client/index.ts';
 import { byId } from './explorer/dom.ts';
 import { enableLiveExamples } from './explorer/live-examples.ts';
@@ -23,11 +27,14 @@ import {
   type Filter,
 } from './explorer/state.ts';
 
-const TITLE_PAUSE_MS = 350;
+/** How long typing must pause before the text is searched. */
+const TYPING_PAUSE_MS = 250;
 
 const api = createClient({ baseUrl: location.origin });
 const form = byId<HTMLFormElement>('search-form');
+const wordsInput = byId<HTMLInputElement>('q-words');
 const titleInput = byId<HTMLInputElement>('q-title');
+const advanced = byId<HTMLDetailsElement>('advanced');
 const limitSelect = byId<HTMLSelectElement>('q-limit');
 const selects = Object.fromEntries(
   FILTERS.map((filter) => [filter, byId<HTMLSelectElement>(`q-${filter}`)]),
@@ -35,6 +42,11 @@ const selects = Object.fromEntries(
 
 let state: ExplorerState = stateFromUrl(location.search);
 let inFlight: AbortController | undefined;
+/**
+ * Whether the page's current history entry was made by typing: while typing goes on, each search
+ * replaces that entry, so Back returns to the search before the typing, not to every word typed.
+ */
+let typedEntry = false;
 
 async function start() {
   for (const element of document.querySelectorAll('[data-origin]'))
@@ -65,7 +77,9 @@ async function start() {
 
 /** The form shows the state. */
 function showState() {
+  wordsInput.value = state.q;
   titleInput.value = state.title;
+  if (state.title) advanced.open = true;
   for (const filter of FILTERS) selects[filter].value = state[filter];
   limitSelect.value = String(state.limit);
 }
@@ -74,6 +88,7 @@ function showState() {
 function readForm(): ExplorerState {
   const next: ExplorerState = {
     ...state,
+    q: wordsInput.value.trim(),
     title: titleInput.value,
     limit: Number(limitSelect.value),
     offset: 0,
@@ -82,21 +97,28 @@ function readForm(): ExplorerState {
   return next;
 }
 
-async function search({ history }: { history: 'push' | 'none' }) {
+/**
+ * Asks the API for the state's page and facets, aborting the search still under way. `typed`: a
+ * search made by typing, which replaces the history entry of the typing before it.
+ */
+async function search({ history }: { history: 'push' | 'typed' | 'none' }) {
   inFlight?.abort();
   const controller = (inFlight = new AbortController());
   const query = searchQuery(state);
   const url = api.urls.search(query);
   byId<HTMLInputElement>('request-url').value = url;
   byId<HTMLAnchorElement>('open-url').href = url;
-  if (history === 'push')
-    window.history.pushState(null, '', `${location.pathname}${stateToUrl(state)}${location.hash}`);
+  const pageUrl = `${location.pathname}${stateToUrl(state)}${location.hash}`;
+  if (history === 'typed' && typedEntry) window.history.replaceState(null, '', pageUrl);
+  else if (history !== 'none') window.history.pushState(null, '', pageUrl);
+  typedEntry = history === 'typed';
   byId('results').setAttribute('aria-busy', 'true');
   try {
     const [page, facets] = await Promise.all([
       api.search(query, { signal: controller.signal }),
       api.facets(facetQuery(state), { signal: controller.signal }),
     ]);
+    if (inFlight !== controller) return; // a newer search took over
     showResults(page.elements, page.total, facets);
   } catch (error) {
     if (controller.signal.aborted) return; // a newer search took over
@@ -140,16 +162,16 @@ function showError(error: unknown) {
   byId('page-status').textContent = '';
 }
 
-let titlePause: ReturnType<typeof setTimeout> | undefined;
+let typingPause: ReturnType<typeof setTimeout> | undefined;
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
-  clearTimeout(titlePause);
+  clearTimeout(typingPause);
   state = readForm();
   void search({ history: 'push' });
 });
 form.addEventListener('reset', () => {
-  clearTimeout(titlePause);
+  clearTimeout(typingPause);
   state = emptyState();
   queueMicrotask(() => {
     showState();
@@ -162,13 +184,18 @@ for (const select of [...Object.values(selects), limitSelect]) {
     void search({ history: 'push' });
   });
 }
-titleInput.addEventListener('input', () => {
-  clearTimeout(titlePause);
-  titlePause = setTimeout(() => {
-    state = readForm();
-    void search({ history: 'push' });
-  }, TITLE_PAUSE_MS);
-});
+// Results as people type: each keystroke restarts the pause; the text is searched once it ends,
+// unless another search (a list, a facet, Enter) has taken the same text in the meantime.
+for (const input of [wordsInput, titleInput]) {
+  input.addEventListener('input', () => {
+    clearTimeout(typingPause);
+    typingPause = setTimeout(() => {
+      if (wordsInput.value.trim() === state.q && titleInput.value === state.title) return;
+      state = readForm();
+      void search({ history: 'typed' });
+    }, TYPING_PAUSE_MS);
+  });
+}
 byId('prev-page').addEventListener('click', () => {
   state = { ...state, offset: Math.max(0, state.offset - state.limit) };
   void search({ history: 'push' });
@@ -189,6 +216,7 @@ byId('copy-url').addEventListener('click', async () => {
   }
 });
 window.addEventListener('popstate', () => {
+  clearTimeout(typingPause);
   state = stateFromUrl(location.search);
   showState();
   void search({ history: 'none' });

@@ -77,7 +77,9 @@ export function renderSummary(state: ExplorerState, total: number, shown: number
   else if (shown === 0)
     summary.textContent = `${total.toLocaleString()} data elements match; this page is past the last.`;
   else
-    summary.textContent = `${total.toLocaleString()} ${total === 1 ? 'data element matches' : 'data elements match'} · showing ${state.offset + 1}–${state.offset + shown}`;
+    summary.textContent =
+      `${total.toLocaleString()} ${total === 1 ? 'data element matches' : 'data elements match'} · showing ${state.offset + 1}–${state.offset + shown}` +
+      (state.q ? ' · best matches first' : '');
   const pages = Math.max(1, Math.ceil(total / state.limit));
   byId('page-status').textContent = total
     ? `Page ${Math.floor(state.offset / state.limit) + 1} of ${pages}`

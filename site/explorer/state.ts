@@ -1,5 +1,5 @@
-// What the explorer shows, kept in the page's own URL (?title=…&category=…&offset=…) so that a
-// search can be shared and the back button works; and turned into the API's query.
+// What the explorer shows, kept in the page's own URL (?q=…&title=…&category=…&offset=…) so that
+// a search can be shared and the back button works; and turned into the API's query.
 import type { FacetQuery, SearchQuery } from '../../client/index.ts';
 
 export const FILTERS = ['category', 'dataSource', 'sector', 'field', 'year'] as const;
@@ -9,15 +9,24 @@ export const PAGE_SIZES = [10, 20, 50, 100];
 const DEFAULT_LIMIT = 20;
 
 export interface ExplorerState extends Record<Filter, string> {
+  /** The search box's words (`q`), without surrounding white space. */
+  q: string;
+  /** The advanced title pattern (`title`). */
   title: string;
   limit: number;
   offset: number;
+}
+
+/** The word search (contract §11), which the client's query types do not name yet. */
+interface WordQuery {
+  q?: string;
 }
 
 /** The keys the result table needs. */
 const TABLE_FIELDS = ['_id', 'title', 'unit', 'data', 'dataSource'] as const;
 
 export const emptyState = (): ExplorerState => ({
+  q: '',
   title: '',
   category: '',
   dataSource: '',
@@ -31,6 +40,7 @@ export const emptyState = (): ExplorerState => ({
 export function stateFromUrl(search: string): ExplorerState {
   const params = new URLSearchParams(search);
   const state = emptyState();
+  state.q = (params.get('q') ?? '').trim();
   state.title = params.get('title') ?? '';
   for (const filter of FILTERS) state[filter] = params.get(filter) ?? '';
   const limit = Number(params.get('limit'));
@@ -43,6 +53,7 @@ export function stateFromUrl(search: string): ExplorerState {
 /** The page URL's query for a state: only what differs from the empty state. */
 export function stateToUrl(state: ExplorerState): string {
   const params = new URLSearchParams();
+  if (state.q) params.set('q', state.q);
   if (state.title) params.set('title', state.title);
   for (const filter of FILTERS) if (state[filter]) params.set(filter, state[filter]);
   if (state.limit !== DEFAULT_LIMIT) params.set('limit', String(state.limit));
@@ -51,8 +62,9 @@ export function stateToUrl(state: ExplorerState): string {
   return text ? `?${text}` : '';
 }
 
-export function facetQuery(state: ExplorerState): FacetQuery {
-  const query: FacetQuery = {};
+export function facetQuery(state: ExplorerState): FacetQuery & WordQuery {
+  const query: FacetQuery & WordQuery = {};
+  if (state.q) query.q = state.q;
   if (state.title) query.title = state.title;
   if (state.category) query.category = state.category;
   if (state.dataSource) query.dataSource = state.dataSource;
@@ -63,10 +75,11 @@ export function facetQuery(state: ExplorerState): FacetQuery {
 }
 
 export function searchQuery(state: ExplorerState) {
-  return {
+  const query = {
     ...facetQuery(state),
     limit: state.limit,
     offset: state.offset,
     fields: TABLE_FIELDS,
-  } satisfies SearchQuery;
+  } satisfies SearchQuery & WordQuery;
+  return query;
 }

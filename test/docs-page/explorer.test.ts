@@ -1,6 +1,6 @@
 // The documentation page in a real browser (Debian's Chromium, driven by playwright-core) against
-// the real Worker over the fixture snapshot: it searches, filters, pages and follows an element
-// link; any console error or any request to another host fails the test.
+// the real Worker over the fixture snapshot: it searches as people type, filters, pages and
+// follows an element link; any console error or any request to another host fails the test.
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +110,31 @@ async function settled(page: Page, part: string) {
 
 const requestUrl = (page: Page) => page.locator('#request-url').inputValue();
 const rowTitles = (page: Page) => page.locator('#result-rows tr td:first-child').allInnerTexts();
+/** The elements shown, by id (titles repeat), from each row's JSON link. */
+const rowIds = async (page: Page) =>
+  (
+    await page
+      .locator('#result-rows a.json-link')
+      .evaluateAll((links) => links.map((link) => (link as any).href as string))
+  ).map((href) => decodeURIComponent(href.slice(href.lastIndexOf('/') + 1)));
+/** The explorer's main search box (`q`). */
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search', exact: true });
+/** The advanced title pattern, its section opened first when it is closed. */
+async function titlePattern(page: Page) {
+  const advanced = page.locator('#advanced');
+  if (!(await advanced.evaluate((details) => (details as any).open)))
+    await advanced.getByText('Advanced: title pattern').click();
+  return page.getByLabel(/^Title pattern/);
+}
+/** The explorer's searches (not the facets) the page asks for, as they start. */
+function watchSearches(page: Page): URL[] {
+  const searches: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/data-element') searches.push(url);
+  });
+  return searches;
+}
 const apiJson = async (path: string) => {
   const response = await fetch(`${worker.url}${path}`);
   return {
@@ -140,9 +165,9 @@ describe('the documentation page in Chromium', () => {
       );
       expect(await page.locator('#facet-groups .facet').count()).toBeGreaterThan(5);
 
-      // Search by title: the table holds the API's answer to the URL shown.
-      await page.getByLabel(/^Title/).fill('jumlah');
-      await page.getByLabel(/^Title/).press('Enter');
+      // Search by title (the advanced option): the table holds the API's answer to the URL shown.
+      await (await titlePattern(page)).fill('jumlah');
+      await (await titlePattern(page)).press('Enter');
       await settled(page, 'title=jumlah');
       const titled = await apiJson(
         new URL(await requestUrl(page)).pathname + new URL(await requestUrl(page)).search,
@@ -231,10 +256,177 @@ describe('the documentation page in Chromium', () => {
     },
   );
 
+  it(
+    'answers its search box as people type, one request per pause, kept in the page URL',
+    { timeout: 120_000 },
+    async () => {
+      const { page, consoleErrors, foreignRequests } = await openPage();
+      const searches = watchSearches(page);
+      const facetRequests: URL[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/v1/facets') facetRequests.push(url);
+      });
+
+      // The search box is the form's first field, labelled, and a search field; the title pattern
+      // is out of sight until asked for.
+      const box = searchBox(page);
+      expect(await page.locator('#search-form input').first().getAttribute('id')).toBe(
+        await box.getAttribute('id'),
+      );
+      expect(await box.getAttribute('type')).toBe('search');
+      expect(await page.getByLabel(/^Title pattern/).isVisible()).toBe(false);
+
+      // Typed a key at a time, with a pause after the first word, words in any order, the last half
+      // typed; no button pressed.
+      const text = 'kec pendud';
+      await box.pressSequentially('kec', { delay: 80 });
+      await settled(page, 'q=kec&');
+      const firstWord = searches.length;
+      await box.pressSequentially(' pendud', { delay: 80 });
+      await settled(page, 'q=kec+pendud');
+      const expected = await apiJson(`/api/v1/data-element?q=${encodeURIComponent(text)}&limit=20`);
+      expect(expected.total).toBeGreaterThan(0);
+      expect(await rowIds(page)).toEqual(expected.body.map((e: { _id: string }) => e._id));
+      expect(await rowTitles(page)).toEqual(
+        expected.body.map((e: { title: string }) => e.title.trim()),
+      );
+      expect(await page.locator('#result-summary').innerText()).toContain(
+        `${expected.total} data element`,
+      );
+      // Fewer requests than keystrokes (one a pause; a slow keystroke may add one), the last one
+      // for the whole text; the facets follow q.
+      expect(firstWord).toBeGreaterThanOrEqual(1);
+      expect(firstWord).toBeLessThanOrEqual(2);
+      expect(searches.length - firstWord).toBeGreaterThanOrEqual(1);
+      expect(searches.length - firstWord).toBeLessThanOrEqual(3);
+      expect(searches.length).toBeLessThan(text.length / 2);
+      expect(searches.at(-1)!.searchParams.get('q')).toBe(text);
+      expect(facetRequests.at(-1)!.searchParams.get('q')).toBe(text);
+      const facets = (await apiJson(`/api/v1/facets?q=${encodeURIComponent(text)}`)).body as {
+        dataSource: { name: string; count: number }[];
+      };
+      const sourceFacets = page
+        .locator('.facet-group', { has: page.locator('h4', { hasText: 'Data source' }) })
+        .locator('.facet');
+      expect(await sourceFacets.locator('.count').allInnerTexts()).toEqual(
+        facets.dataSource.map(({ count }) => count.toLocaleString()),
+      );
+
+      // The page's URL holds the search: a reload shows it again, and Back leaves the typing (one
+      // history entry for all of it).
+      expect(new URL(page.url()).searchParams.get('q')).toBe(text);
+      await page.reload();
+      await settled(page, 'q=kec+pendud');
+      expect(await box.inputValue()).toBe(text);
+      expect(await rowIds(page)).toEqual(expected.body.map((e: { _id: string }) => e._id));
+      await page.goBack();
+      await settled(page, '/api/v1/data-element?limit=20');
+      expect(await box.inputValue()).toBe('');
+      await page.goForward();
+      await settled(page, 'q=kec+pendud');
+
+      // The advanced title pattern narrows the words' answer (AND), and is kept in the URL too.
+      await box.fill('pendud');
+      await settled(page, 'q=pendud&limit');
+      const words = await apiJson('/api/v1/data-element?q=pendud&limit=20');
+      const pattern = await titlePattern(page);
+      await pattern.pressSequentially('^jumlah', { delay: 80 });
+      await settled(page, 'q=pendud&title=%5Ejumlah&limit=20');
+      const both = await apiJson('/api/v1/data-element?q=pendud&title=%5Ejumlah&limit=20');
+      const titleOnly = await apiJson('/api/v1/data-element?title=%5Ejumlah&limit=20');
+      expect(both.total).toBeGreaterThan(0);
+      expect(both.total).toBeLessThan(Math.min(words.total, titleOnly.total));
+      expect(await rowIds(page)).toEqual(both.body.map((e: { _id: string }) => e._id));
+      const pageUrl = new URL(page.url());
+      expect([pageUrl.searchParams.get('q'), pageUrl.searchParams.get('title')]).toEqual([
+        'pendud',
+        '^jumlah',
+      ]);
+      await page.reload();
+      await settled(page, 'q=pendud&title=%5Ejumlah');
+      expect(await page.getByLabel(/^Title pattern/).isVisible()).toBe(true);
+      expect(await page.getByLabel(/^Title pattern/).inputValue()).toBe('^jumlah');
+      expect(await rowIds(page)).toEqual(both.body.map((e: { _id: string }) => e._id));
+
+      expect(consoleErrors).toEqual([]);
+      expect(foreignRequests).toEqual([]);
+    },
+  );
+
+  it(
+    'aborts a search that typing has replaced: a late answer never shows',
+    { timeout: 60_000 },
+    async () => {
+      const { page, consoleErrors, foreignRequests } = await openPage();
+      const aborted: string[] = [];
+      page.on('requestfailed', (request) => {
+        if (request.failure()?.errorText === 'net::ERR_ABORTED') aborted.push(request.url());
+      });
+      // The answers for "pendud" alone are held back, as from a slow network.
+      const HELD_MS = 1_500;
+      await page.route(
+        (url) => url.pathname.startsWith('/api/v1/') && url.searchParams.get('q') === 'pendud',
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+          await route.continue().catch(() => {}); // the page may have given it up
+        },
+      );
+      const held = page.waitForRequest(
+        (request) => new URL(request.url()).searchParams.get('q') === 'pendud',
+      );
+      const box = searchBox(page);
+      await box.pressSequentially('pendud', { delay: 40 });
+      await held;
+      await box.pressSequentially(' kec', { delay: 40 });
+      await settled(page, 'q=pendud+kec');
+      const expected = (await apiJson('/api/v1/data-element?q=pendud+kec&limit=20')).body.map(
+        (e: { _id: string }) => e._id,
+      );
+      expect(await rowIds(page)).toEqual(expected);
+      // past the time the held answers would have come: still the newer search's answer
+      await page.waitForTimeout(HELD_MS + 500);
+      expect(await rowIds(page)).toEqual(expected);
+      expect(await requestUrl(page)).toContain('q=pendud+kec');
+      expect(aborted.some((url) => new URL(url).searchParams.get('q') === 'pendud')).toBe(true);
+      expect(consoleErrors).toEqual([]);
+      expect(foreignRequests).toEqual([]);
+    },
+  );
+
+  it('shows the reason when the API refuses a q', { timeout: 60_000 }, async () => {
+    const { page, consoleErrors, foreignRequests } = await openPage();
+    const box = searchBox(page);
+    // no word in it
+    await box.pressSequentially('-', { delay: 80 });
+    await settled(page, 'q=-');
+    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/^Invalid q: .*no word/);
+    expect(await page.locator('#result-rows tr').count()).toBe(0);
+    // too many words
+    await box.fill('a b c d e f g h i j k l m');
+    await settled(page, 'q=a+b+c+d+e+f+g+h+i+j+k+l+m');
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toMatch(/^Invalid q: .*at most 12/);
+    // a word again: the error goes, the answer comes
+    await box.fill('pendud');
+    await settled(page, 'q=pendud&');
+    expect(await page.getByRole('alert').isVisible()).toBe(false);
+    expect(await rowIds(page)).toEqual(
+      (await apiJson('/api/v1/data-element?q=pendud&limit=20')).body.map(
+        (e: { _id: string }) => e._id,
+      ),
+    );
+    // The browser itself logs each refused request (search and facets); nothing else may be logged.
+    expect(consoleErrors.filter((text) => !text.includes('status of 400'))).toEqual([]);
+    expect(consoleErrors.length).toBeLessThanOrEqual(4);
+    expect(foreignRequests).toEqual([]);
+  });
+
   it('shows the reason when the API refuses a title pattern', { timeout: 60_000 }, async () => {
     const { page, consoleErrors, foreignRequests } = await openPage();
-    await page.getByLabel(/^Title/).fill('(?=x)');
-    await page.getByLabel(/^Title/).press('Enter');
+    await (await titlePattern(page)).fill('(?=x)');
+    await (await titlePattern(page)).press('Enter');
     await settled(page, 'title=%28%3F%3Dx%29');
     await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/lookahead/);
     expect(await page.locator('#result-rows tr').count()).toBe(0);
