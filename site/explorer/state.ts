@@ -17,11 +17,6 @@ export interface ExplorerState extends Record<Filter, string> {
   offset: number;
 }
 
-/** The word search (contract §11), which the client's query types do not name yet. */
-interface WordQuery {
-  q?: string;
-}
-
 /** The keys the result table needs. */
 const TABLE_FIELDS = ['_id', 'title', 'unit', 'data', 'dataSource'] as const;
 
@@ -62,8 +57,8 @@ export function stateToUrl(state: ExplorerState): string {
   return text ? `?${text}` : '';
 }
 
-export function facetQuery(state: ExplorerState): FacetQuery & WordQuery {
-  const query: FacetQuery & WordQuery = {};
+export function facetQuery(state: ExplorerState): FacetQuery {
+  const query: FacetQuery = {};
   if (state.q) query.q = state.q;
   if (state.title) query.title = state.title;
   if (state.category) query.category = state.category;
@@ -80,6 +75,6 @@ export function searchQuery(state: ExplorerState) {
     limit: state.limit,
     offset: state.offset,
     fields: TABLE_FIELDS,
-  } satisfies SearchQuery & WordQuery;
+  } satisfies SearchQuery;
   return query;
 }
