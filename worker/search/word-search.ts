@@ -69,7 +69,10 @@ export function matchWords(index: WordIndex, words: readonly string[]): WordMatc
 }
 
 /** The elements of `within` (ascending; every element when undefined) matching every word. */
-export function elementsMatching(matches: WordMatches, within: Uint32Array | undefined): Uint32Array {
+export function elementsMatching(
+  matches: WordMatches,
+  within: Uint32Array | undefined,
+): Uint32Array {
   if (!within) return bitsOf(matches.matched, matches.count);
   const kept = new Uint32Array(Math.min(within.length, matches.count));
   let n = 0;
