@@ -1,6 +1,8 @@
 // One table of facet cases (contract §6): query string → the expected counts, as [slug, count]
 // per reference list and [year, count] for the years, in the answer's order. Run against the
 // Worker and against the naive reference filter in test/worker/facet-cases.test.ts.
+import { PUBLISHED, fixtureLists, idOf, refId, type RawRef } from './fixture-catalogue.ts';
+
 export interface FacetCase {
   name: string;
   query: string;
@@ -14,28 +16,36 @@ export interface FacetCase {
   };
 }
 
+const yearsOf = (e: (typeof PUBLISHED)[number]) =>
+  (e.data as { year: number }[]).map((entry) => entry.year);
+
+/**
+ * The counts of a whole list over the published fixture, counted here from the fixture itself:
+ * count descending, ties in catalogue order (a stable sort).
+ */
+function wholeList(list: 'category' | 'dataSource' | 'sector' | 'field'): [string, number][] {
+  return fixtureLists[list]
+    .map((item): [string, number] => [
+      item.slug,
+      PUBLISHED.filter((e) => ([] as RawRef[]).concat(e[list]).map(refId).includes(idOf(item._id)))
+        .length,
+    ])
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1]);
+}
+
 /** The year counts of the whole catalogue, newest first. */
-const ALL_YEARS: [number, number][] = [
-  [2024, 2],
-  [2023, 4],
-  [2022, 16],
-  [2021, 2],
-  [2020, 1],
-];
-const ALL_DATA_SOURCES: [string, number][] = [
-  ['bps', 7],
-  ['disdikbud', 4],
-  ['dinkes', 3],
-  ['dinsos', 3],
-  ['dpupr', 2],
-];
-/** Three sectors tie at 5: catalogue order (pendidikan, kependudukan, sosial), not name order. */
+const ALL_YEARS: [number, number][] = [...new Set(PUBLISHED.flatMap(yearsOf))]
+  .sort((a, b) => b - a)
+  .map((year) => [year, PUBLISHED.filter((e) => yearsOf(e).includes(year)).length]);
+const ALL_DATA_SOURCES = wholeList('dataSource');
+/** Three sectors tie at 7: catalogue order (pendidikan, kependudukan, sosial), not name order. */
 const ALL_SECTORS: [string, number][] = [
-  ['pendidikan', 5],
-  ['kependudukan', 5],
-  ['sosial', 5],
+  ['pendidikan', 7],
+  ['kependudukan', 7],
+  ['sosial', 7],
+  ['infrastruktur', 5],
   ['kesehatan', 3],
-  ['infrastruktur', 3],
 ];
 
 export const FACET_CASES: FacetCase[] = [
@@ -43,24 +53,11 @@ export const FACET_CASES: FacetCase[] = [
     name: 'no parameters: the whole catalogue, count descending, ties in catalogue order, years newest first',
     query: '',
     expected: {
-      total: 19,
-      category: [
-        ['data-sektoral', 9],
-        ['data-prioritas-nasional', 6],
-        ['data-prioritas-daerah', 4],
-        ['spm', 1],
-      ],
+      total: PUBLISHED.length,
+      category: wholeList('category'),
       dataSource: ALL_DATA_SOURCES,
       sector: ALL_SECTORS,
-      field: [
-        ['statistik', 5],
-        ['kesehatan', 2],
-        ['sosial', 2],
-        ['pendidikan', 1],
-        ['pekerjaan-umum ', 1],
-        ['kominfo', 1],
-        ['kominfo ', 1],
-      ],
+      field: wholeList('field'),
       year: ALL_YEARS,
     },
   },
@@ -68,25 +65,25 @@ export const FACET_CASES: FacetCase[] = [
     name: 'a chosen sector still counts every sector (disjunctive); the others count within it',
     query: 'sector=pendidikan',
     expected: {
-      total: 5,
+      total: 7,
       category: [
-        ['data-sektoral', 4],
+        ['data-sektoral', 6],
         ['data-prioritas-nasional', 1],
         ['data-prioritas-daerah', 1],
       ],
       dataSource: [
-        ['disdikbud', 4],
+        ['disdikbud', 6],
         ['bps', 1],
       ],
       sector: ALL_SECTORS,
       field: [
-        ['pendidikan', 1],
+        ['pendidikan', 3],
         ['statistik', 1],
       ],
       year: [
-        [2024, 1],
-        [2023, 1],
-        [2022, 3],
+        [2024, 2],
+        [2023, 2],
+        [2022, 4],
         [2021, 2],
         [2020, 1],
       ],
@@ -103,7 +100,7 @@ export const FACET_CASES: FacetCase[] = [
         ['data-prioritas-daerah', 1],
       ],
       dataSource: [
-        ['disdikbud', 4],
+        ['disdikbud', 6],
         ['dinkes', 3],
         ['bps', 1],
       ],
@@ -153,26 +150,28 @@ export const FACET_CASES: FacetCase[] = [
     name: 'a chosen year still counts every year',
     query: 'year=2023',
     expected: {
-      total: 4,
+      total: 6,
       category: [
+        ['data-sektoral', 3],
         ['data-prioritas-nasional', 2],
-        ['data-sektoral', 2],
+        ['data-prioritas-daerah', 1],
       ],
       dataSource: [
+        ['disdikbud', 2],
+        ['dinsos', 2],
         ['dinkes', 1],
-        ['disdikbud', 1],
         ['bps', 1],
-        ['dinsos', 1],
       ],
       sector: [
+        ['pendidikan', 2],
+        ['kependudukan', 2],
         ['kesehatan', 1],
-        ['pendidikan', 1],
-        ['kependudukan', 1],
         ['sosial', 1],
       ],
       field: [
+        ['sosial', 2],
         ['kesehatan', 1],
-        ['sosial', 1],
+        ['pendidikan', 1],
         ['statistik', 1],
         ['kominfo ', 1],
       ],
@@ -188,18 +187,18 @@ export const FACET_CASES: FacetCase[] = [
     name: 'repeated years with a category',
     query: 'year=2021&year=2024&category=data-sektoral',
     expected: {
-      total: 2,
+      total: 3,
       category: [
-        ['data-sektoral', 2],
+        ['data-sektoral', 3],
         ['spm', 1],
       ],
-      dataSource: [['disdikbud', 2]],
-      sector: [['pendidikan', 2]],
-      field: [],
+      dataSource: [['disdikbud', 3]],
+      sector: [['pendidikan', 3]],
+      field: [['pendidikan', 1]],
       year: [
-        [2024, 1],
-        [2023, 2],
-        [2022, 7],
+        [2024, 2],
+        [2023, 3],
+        [2022, 11],
         [2021, 2],
         [2020, 1],
       ],
@@ -214,24 +213,24 @@ export const FACET_CASES: FacetCase[] = [
     name: 'paging and fields are ignored',
     query: 'limit=2&offset=1&fields=title&dataSource=dinsos',
     expected: {
-      total: 3,
+      total: 5,
       category: [
+        ['data-prioritas-daerah', 3],
         ['data-prioritas-nasional', 1],
         ['data-sektoral', 1],
-        ['data-prioritas-daerah', 1],
       ],
       dataSource: ALL_DATA_SOURCES,
       sector: [
-        ['sosial', 3],
-        ['kependudukan', 1],
+        ['sosial', 4],
+        ['kependudukan', 2],
       ],
       field: [
-        ['sosial', 2],
+        ['sosial', 4],
         ['kominfo ', 1],
       ],
       year: [
-        [2023, 1],
-        [2022, 3],
+        [2023, 2],
+        [2022, 5],
       ],
     },
   },
@@ -244,14 +243,15 @@ export const FACET_CASES: FacetCase[] = [
       dataSource: [['bps', 1]],
       sector: [['kependudukan', 1]],
       field: [
+        ['sosial', 2],
         ['kesehatan', 1],
-        ['sosial', 1],
+        ['pendidikan', 1],
         ['statistik', 1],
         ['kominfo ', 1],
       ],
       year: [
         [2023, 1],
-        [2022, 5],
+        [2022, 7],
       ],
     },
   },

@@ -11,6 +11,7 @@ import fileZExtra from '../fixtures/catalogue/data-element/Z-extra.json';
 import fileALain from '../fixtures/catalogue/data-element/a-lain.json';
 import fileZzLongTitle from '../fixtures/catalogue/data-element/zz-long-title.json';
 import fileZzTables from '../fixtures/catalogue/data-element/zz-tables.json';
+import fileZzWords from '../fixtures/catalogue/data-element/zz-words.json';
 
 type Id = string | { $oid: string };
 export interface RawItem {
@@ -45,6 +46,7 @@ export const fixtureElements: RawElement[] = [
   fileALain,
   fileZzLongTitle,
   fileZzTables,
+  fileZzWords,
 ].flat() as RawElement[];
 
 export const idOf = (id: Id) => (typeof id === 'string' ? id : id.$oid);
@@ -56,3 +58,5 @@ export const fixtureId = (n: number) => (0x1000 + n).toString(16).padStart(24, '
 export const fixtureNumber = (id: string) => parseInt(id, 16) - 0x1000;
 
 export const UNVERIFIED = fixtureElements.filter((e) => e.status !== 'TERVERIFIKASI');
+/** The elements the Worker publishes, in catalogue order. */
+export const PUBLISHED = fixtureElements.filter((e) => e.status === 'TERVERIFIKASI');

@@ -1,6 +1,9 @@
 // A deliberately naive search over the raw fixture catalogue: the obvious code, written
-// straight from the contract (§3, §5.1, §5.2, §6), to check the Worker's indexes against.
-// Valid queries only: the Worker's tests check the answers to invalid ones.
+// straight from the contract (§3, §5.1, §5.2, §6, §11), to check the Worker's indexes against.
+// Word search (`q`) is the naive word search of word-search-reference.ts over the published
+// elements, their references populated from the lists. Valid queries only: the Worker's tests
+// check the answers to invalid ones.
+import type { DataElement, ReferenceItem } from '../../core/schema.ts';
 import {
   fixtureElements,
   fixtureLists,
@@ -10,6 +13,7 @@ import {
   type RawItem,
   type RawRef,
 } from './fixture-catalogue.ts';
+import { referenceWordSearch, type RankedElement } from './word-search-reference.ts';
 
 const LISTS = ['category', 'dataSource', 'sector', 'field'] as const;
 type List = (typeof LISTS)[number];
@@ -17,6 +21,8 @@ type Dimension = List | 'year';
 
 interface ReferenceQuery {
   pattern: RegExp | undefined;
+  /** With `q`: each matching element's id → its place in relevance order. */
+  ranked: Map<string, number> | undefined;
   /** Per list, the ids of the items asked for (empty: no filter). */
   wanted: Record<List, string[]>;
   /** The years asked for (empty: no filter). */
@@ -29,11 +35,14 @@ export type UnknownSlug = { unknownSlug: string };
 
 /**
  * The search's answer: the page of matching ids, and how many match before paging (X-Total-Count).
+ * In catalogue order; with `q`, in the word search's relevance order.
  */
 export function referenceSearch(query: string): { ids: string[]; total: number } | UnknownSlug {
   const q = readQuery(query);
   if ('unknownSlug' in q) return q;
   const matching = published().filter((e) => passes(e, q));
+  const { ranked } = q;
+  if (ranked) matching.sort((a, b) => ranked.get(idOf(a._id))! - ranked.get(idOf(b._id))!);
   const end = q.limit === undefined ? matching.length : q.offset + q.limit;
   return { ids: matching.slice(q.offset, end).map((e) => idOf(e._id)), total: matching.length };
 }
@@ -91,8 +100,10 @@ function readQuery(query: string): ReferenceQuery | UnknownSlug {
     }
   }
   const limit = values('limit')[0];
+  const q = values('q')[0];
   return {
     pattern: title === undefined ? undefined : new RegExp(title, 'i'),
+    ranked: q === undefined ? undefined : new Map(referenceRanking(q).map(({ id }, n) => [id, n])),
     wanted,
     years: values('year').map(Number),
     limit: limit === undefined ? undefined : Number(limit),
@@ -101,12 +112,42 @@ function readQuery(query: string): ReferenceQuery | UnknownSlug {
 }
 
 const published = () => fixtureElements.filter((e) => e.status === 'TERVERIFIKASI');
+
+/** The published elements as the Worker serves them: every reference populated from its list. */
+export function publishedFixtureElements(): DataElement[] {
+  const item = (list: List, ref: RawRef): ReferenceItem => {
+    const listed = fixtureLists[list].find((i) => idOf(i._id) === refId(ref))!;
+    return { _id: idOf(listed._id), name: listed.name, slug: listed.slug };
+  };
+  return published().map((e) => ({
+    ...(e as unknown as DataElement),
+    _id: idOf(e._id),
+    category: e.category.map((ref) => item('category', ref)),
+    dataSource: item('dataSource', e.dataSource),
+    sector: e.sector.map((ref) => item('sector', ref)),
+    field: e.field.map((ref) => item('field', ref)),
+  }));
+}
+
+let wordSearch: ((q: string) => RankedElement[]) | undefined;
+
+/**
+ * The word search alone over the whole catalogue: every element matching `q`, in relevance order,
+ * with what decides its place.
+ */
+export function referenceRanking(q: string): (RankedElement & { id: string })[] {
+  const elements = publishedFixtureElements();
+  wordSearch ??= referenceWordSearch(elements);
+  return wordSearch(q).map((ranked) => ({ ...ranked, id: elements[ranked.e]!._id }));
+}
+
 const refsOf = (e: RawElement, list: List) => ([] as RawRef[]).concat(e[list]).map(refId);
 const yearsOf = (e: RawElement) => (e.data as { year: number }[]).map((entry) => entry.year);
 
 /** Does the element pass the title and every filter (but `except`'s)? */
 function passes(e: RawElement, q: ReferenceQuery, except?: Dimension): boolean {
   if (q.pattern && !q.pattern.test(e.title)) return false;
+  if (q.ranked && !q.ranked.has(idOf(e._id))) return false;
   for (const list of LISTS) {
     if (list === except || q.wanted[list].length === 0) continue;
     if (!refsOf(e, list).some((id) => q.wanted[list].includes(id))) return false;

@@ -4,6 +4,7 @@ import {
   fixtureId,
   fixtureLists,
   idOf,
+  PUBLISHED,
   refId,
   UNVERIFIED,
 } from '../support/fixture-catalogue.ts';
@@ -90,6 +91,7 @@ describe('GET /api/v1/data-element: the published element', () => {
     const ids = await searchIds('');
     for (const element of UNVERIFIED) expect(ids).not.toContain(idOf(element._id));
     expect(UNVERIFIED.map((e) => e.status).sort()).toEqual([
+      'DIAJUKAN',
       'DRAFT',
       'MENUNGGU VERIFIKASI',
       'TERVERIFIKASI ',
@@ -109,7 +111,7 @@ describe('GET /api/v1/data-element: the published element', () => {
     expect(Number(response.headers.get('content-length'))).toBe(
       new TextEncoder().encode(text).length,
     );
-    expect((JSON.parse(text) as unknown[]).length).toBe(19);
+    expect((JSON.parse(text) as unknown[]).length).toBe(PUBLISHED.length);
   });
 });
 

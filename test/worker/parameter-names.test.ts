@@ -24,6 +24,8 @@ const MISTAKES = [
   ['Fields=title', 'fields'],
   ['fields[]=title', 'fields'],
   ['category=spm&Category=spm', 'category'],
+  ['Q=jumlah', 'q'],
+  ['q[]=jumlah', 'q'],
 ] as const;
 
 describe.each(['/api/v1/data-element', '/api/v1/facets'])('GET %s: parameter names', (path) => {
@@ -45,7 +47,8 @@ describe.each(['/api/v1/data-element', '/api/v1/facets'])('GET %s: parameter nam
     'titles=x',
     'dataSources=bps',
     'category[0]=spm',
-    'q=jumlah',
+    'query=jumlah',
+    'search=jumlah',
   ])('ignores the unknown parameter in %s', async (extra) => {
     const plain = await api(`${path}?year=2023`);
     const plainText = await plain.text();
