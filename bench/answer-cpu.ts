@@ -77,7 +77,7 @@ async function answerOnce(
 ) {
   const checked = searched(checkQuery(new URL(`https://x/?${query}`).searchParams));
   const wordIndex = checked.words && (await store.wordIndex(index, budgetFor(profile)));
-  const { page } = searched(findMatches(index, checked, wordIndex));
+  const { page, searchCpuMs } = searched(findMatches(index, checked, wordIndex));
   // a cold isolate's reads as the request makes them: index files, words.bin and keys.bin first
   const budget = budgetFor(profile);
   budget.reads = 4 + (wordIndex ? 1 : 0);
@@ -89,6 +89,7 @@ async function answerOnce(
   const admitted = admitAnswer(profile, cold, budget, page, format, {
     projected: checked.fields !== undefined,
     reserveReads: 3,
+    searchCpuMs,
   });
   if (!admitted.ok) {
     const { length, reads, cpuMs } = admitted.overBudget;

@@ -56,7 +56,7 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
   const started = performance.now();
   const index = await store.index(new ReadBudget());
   const loadMs = performance.now() - started;
-  searched(findMatches(index, searched(checkQuery(searchOf(probe.path)))));
+  searched(findMatches(index, searched(checkQuery(searchOf(probe.path))), undefined)); // no q
   const coldSearchMs = performance.now() - started;
   globalThis.gc?.();
   const heapAfter = process.memoryUsage();

@@ -164,7 +164,8 @@ export const ElementAnswer = z
   .union([DataElement, ProjectedDataElement])
   .meta({ description: 'A whole data element, or with `fields` only the keys named.' });
 export const SearchAnswer = z.array(ElementAnswer).meta({
-  description: 'The matching elements in catalogue order (one page of them with `limit`/`offset`).',
+  description:
+    'The matching elements in catalogue order, or in relevance order with `q` (one page of them with `limit`/`offset`).',
 });
 
 export const FacetItem = ReferenceItem.extend({
@@ -250,7 +251,7 @@ export const SearchParameters = z.object({
     .string()
     .meta({
       description:
-        'Words to search for, as typed into a search box: every word must start a word of the title, unit, metadata or reference names (any order, any case, accents ignored; the last may be half typed). Answers come in relevance order: elements whose title has every word first. At most 12 different words.',
+        'Words to search for, as typed into a search box: every word must start a word of the title, unit, metadata or reference names (any order, any case, accents ignored; so each may be typed in part, `kec pendud`). On the search, answers come in relevance order: elements whose title has every word first. At most 12 different words.',
       examples: ['penduduk kecamatan', 'kec pendud'],
     })
     .optional(),

@@ -15,7 +15,7 @@ export function buildDocumentation(
   const document = buildOpenApiDocument();
   const values = pageValues(catalogue);
   const endpoints = renderEndpoints(document, {
-    '/api/v1/data-element': [values.searchExample!, values.filterExample!],
+    '/api/v1/data-element': [values.wordsExample!, values.searchExample!, values.filterExample!],
     '/api/v1/data-element/{id}': [values.elementExample!],
     '/api/v1/data-element/{id}/{year}.csv': [values.tableExample!],
     '/api/v1/facets': [values.facetsExample!],
@@ -44,7 +44,10 @@ export function pageValues({ published, lists }: CompiledCatalogue): Record<stri
       ''
     );
   };
-  const word = /\p{L}{4,}/u.exec(element?.title ?? '')?.[0]?.toLowerCase() ?? '';
+  const titleWords = (element?.title ?? '').toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+  const word = titleWords[0] ?? '';
+  // what a search box sends while the second word is still being typed
+  const typed = [word, titleWords[1]?.slice(0, 3)].filter(Boolean).join(' ');
   const query = (params: Record<string, string | number>) =>
     new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))
       .toString()
@@ -56,6 +59,7 @@ export function pageValues({ published, lists }: CompiledCatalogue): Record<stri
     yearSpan: years.length ? `${years[0]}–${years[years.length - 1]}` : 'no years yet',
     categoryCount: String(lists.category.length),
     dataSourceCount: String(lists.dataSource.length),
+    wordsExample: `/api/v1/data-element?${query({ q: typed, limit: 5, fields: '_id,title,unit' })}`,
     searchExample: `/api/v1/data-element?${query({ title: word, limit: 5, fields: '_id,title,unit' })}`,
     filterExample: `/api/v1/data-element?${query({ dataSource: slugOf('dataSource'), year, limit: 10, offset: 0, fields: '_id,title' })}`,
     elementExample: `/api/v1/data-element/${encodeURIComponent(id)}`,

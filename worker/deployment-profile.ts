@@ -31,10 +31,29 @@ export const FREE_SUBREQUESTS = 50;
 export const FREE_CPU_MS = 10;
 /**
  * The part of the free plan's 10 ms an answer's reads and copying may be estimated to take: the
- * rest is the search's (13 µs to 1.4 ms warm for the benchmark's queries, bench/RESULTS.md) and
- * the runtime's.
+ * rest is the search's (13 µs to 1.4 ms warm for the benchmark's title and filter queries,
+ * bench/RESULTS.md) and the runtime's. A word search estimated to take more than that rest takes
+ * the excess from the answer's part (answerCpuAllowed).
  */
 export const FREE_ANSWER_CPU_MS = 8;
+/**
+ * At most this much of the answer's part goes to a costly search: what is left still holds every
+ * page (a page of 100 is estimated at about 1 ms, docs/scale.md).
+ */
+const MAX_SEARCH_SHARE_MS = FREE_ANSWER_CPU_MS / 2;
+
+/**
+ * The CPU the profile leaves the answer after a search estimated at `searchCpuMs` (undefined:
+ * no per-request limit).
+ */
+export function answerCpuAllowed(
+  profile: DeploymentProfile,
+  searchCpuMs: number,
+): number | undefined {
+  if (profile.answerCpuMs === undefined) return undefined;
+  const excess = Math.max(0, searchCpuMs - (FREE_CPU_MS - profile.answerCpuMs));
+  return profile.answerCpuMs - Math.min(excess, MAX_SEARCH_SHARE_MS);
+}
 /** `paid`: the subrequest budget when SUBREQUEST_BUDGET does not set one. */
 export const PAID_SUBREQUESTS = 1000;
 

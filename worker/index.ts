@@ -5,8 +5,8 @@
  *   GET|HEAD  /api/v1/sector
  *   GET|HEAD  /api/v1/field
  *   GET|HEAD  /api/v1/data-source
- *   GET|HEAD  /api/v1/data-element                    search: title, category, dataSource, sector, field,
- *                                                     year, limit, offset, fields
+ *   GET|HEAD  /api/v1/data-element                    search: q, title, category, dataSource, sector,
+ *                                                     field, year, limit, offset, fields
  *   GET|HEAD  /api/v1/data-element/{id}               one element (fields)
  *   GET|HEAD  /api/v1/data-element/{id}/{year}.csv    one table as CSV
  *   GET|HEAD  /api/v1/facets                          disjunctive counts for a search

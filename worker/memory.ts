@@ -1,6 +1,7 @@
 // The isolate's memory: every cache and allowance shared by its requests, with its cap, and what
-// they add up to. An isolate has 128 MB; the snapshot's bytes held in it (the index, cached
-// elements and facet answers, answers being gathered) are kept within 64 MiB (docs/scale.md).
+// they add up to. An isolate has 128 MB; the snapshot's bytes held in it (the index, with the word
+// index, key offsets and ids once used, cached elements and facet answers, answers being
+// gathered) are kept within 64 MiB (docs/scale.md).
 // The caches drop the least recently used first (lru-cache.ts). The title search keeps no state
 // of its own: the search stage hands it the caches below.
 import type { TitleSearchIndex } from '../core/title-index/decode.ts';

@@ -70,11 +70,10 @@ export function facetQuery(state: ExplorerState): FacetQuery {
 }
 
 export function searchQuery(state: ExplorerState) {
-  const query = {
+  return {
     ...facetQuery(state),
     limit: state.limit,
     offset: state.offset,
     fields: TABLE_FIELDS,
   } satisfies SearchQuery;
-  return query;
 }

@@ -9,7 +9,11 @@ import {
   type AnswerSource,
   type ElementFormat,
 } from './streamed-answer.ts';
-import type { AnswerOverBudget, DeploymentProfile } from '../deployment-profile.ts';
+import {
+  answerCpuAllowed,
+  type AnswerOverBudget,
+  type DeploymentProfile,
+} from '../deployment-profile.ts';
 import { projectedElement, wholeElement } from './element-format.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import { GATHER_MAX_BYTES, reserveGathering } from '../memory.ts';
@@ -54,7 +58,8 @@ export type AdmittedAnswer =
 
 /**
  * The answer's cheapest read plan within the reads the budget has left (less `reserveReads`,
- * kept for other calls such as the edge cache's), admitted when it also fits the profile's CPU.
+ * kept for other calls such as the edge cache's), admitted when it also fits the profile's CPU
+ * (less what a costly search, estimated at `searchCpuMs`, took of it).
  */
 export function admitAnswer(
   profile: DeploymentProfile,
@@ -62,7 +67,7 @@ export function admitAnswer(
   budget: ReadBudget,
   elements: Uint32Array,
   format: ElementFormat,
-  { projected = false, reserveReads = 0, bare = false } = {},
+  { projected = false, reserveReads = 0, searchCpuMs = 0, bare = false } = {},
 ): AdmittedAnswer {
   const readsAllowed = budget.remaining - reserveReads;
   const length = answerLength(elements, format, bare);
@@ -91,7 +96,7 @@ export function admitAnswer(
     });
   const estimate = (plan: AnswerPlan) =>
     estimateAnswerCpuMs({ ...plan, length, elements: elements.length, projected });
-  const cpuMsAllowed = profile.answerCpuMs;
+  const cpuMsAllowed = answerCpuAllowed(profile, searchCpuMs);
   const within = (cpuMs: number) => cpuMsAllowed === undefined || cpuMs <= cpuMsAllowed;
   const ranked = plans
     .map((plan) => ({ plan, cpuMs: estimate(plan) }))

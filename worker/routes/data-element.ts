@@ -36,6 +36,7 @@ export async function search(c: Context<AppEnv>) {
   const admitted = admitAnswer(profile, index, budget, matches.page, format, {
     projected: query.fields !== undefined,
     reserveReads: edgeCached ? EDGE_CACHE_CALLS : 0,
+    searchCpuMs: matches.searchCpuMs,
   });
   if (!admitted.ok) throw answerTooLarge(admitted.overBudget, profile);
   // Until the answer is streamed (which lets go of it), what admission reserved is let go here.

@@ -28,9 +28,9 @@ export function countFacets(
   const reachable = perDimension.some((set) => set === undefined)
     ? undefined
     : unionSorted(perDimension as Uint32Array[]);
-  const texted = text.pattern || text.words ? matchText(index, text, reachable) : undefined;
+  const textMatched = text.pattern || text.words ? matchText(index, text, reachable) : undefined;
   const restrict = (set: Uint32Array | undefined) =>
-    set && texted ? intersectSorted(set, texted) : (set ?? texted);
+    set && textMatched ? intersectSorted(set, textMatched) : (set ?? textMatched);
   const total = restrict(filteredCandidates(index, resolved));
   const counts = {} as Record<Dimension, Uint32Array>;
   const totalMembers = memberBitmap(index, total);

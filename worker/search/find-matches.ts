@@ -14,7 +14,7 @@ import {
 } from './filters.ts';
 import { compileTitlePattern, type CompiledTitlePattern } from '../title-search/index.ts';
 import type { WordIndex } from '../../core/word-index.ts';
-import { matchWords } from './word-search.ts';
+import { estimateWordSearchCpuMs, matchWords } from './word-search.ts';
 
 export interface CheckedQuery extends SearchQuery {
   pattern: CompiledTitlePattern | undefined;
@@ -41,6 +41,8 @@ export interface SearchMatches {
   all: Uint32Array;
   /** The requested page of them. */
   page: Uint32Array;
+  /** The estimated CPU of a word search made for this request; 0 without one (or from cache). */
+  searchCpuMs: number;
 }
 
 /**
@@ -105,14 +107,17 @@ export function textSearchOf(query: CheckedQuery, wordIndex: WordIndex | undefin
 export function findMatches(
   index: SearchIndex & { matches: MatchCache },
   query: CheckedQuery,
-  wordIndex?: WordIndex,
+  wordIndex: WordIndex | undefined,
 ): Searched<SearchMatches> {
   const resolved = resolveQuery(index, query);
   if (!resolved.ok) return resolved;
   const matchKey = matchKeyOf(query, resolved.value);
-  const all = index.matches.getOrCompute(matchKey, () =>
-    findElements(index, textSearchOf(query, wordIndex), resolved.value),
-  );
+  let searchCpuMs = 0;
+  const all = index.matches.getOrCompute(matchKey, () => {
+    const text = textSearchOf(query, wordIndex);
+    if (text.words) searchCpuMs = estimateWordSearchCpuMs(query.words!, text.words.count);
+    return findElements(index, text, resolved.value);
+  });
   const end =
     query.limit === undefined ? all.length : Math.min(all.length, query.offset + query.limit);
   const page = all.subarray(Math.min(query.offset, all.length), end);
@@ -122,5 +127,8 @@ export function findMatches(
     query.limit ?? null,
     query.fields ?? null,
   ]);
-  return { ok: true, value: { resolved: resolved.value, matchKey, answerKey, all, page } };
+  return {
+    ok: true,
+    value: { resolved: resolved.value, matchKey, answerKey, all, page, searchCpuMs },
+  };
 }

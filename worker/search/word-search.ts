@@ -68,6 +68,19 @@ export function matchWords(index: WordIndex, words: readonly string[]): WordMatc
   return { matched, count: countBits(matched), words: matches };
 }
 
+/**
+ * The CPU a word search is estimated to take (the Workers runtime has no clock that moves while
+ * code runs, so it cannot be measured there): per word of q, a base, more for a word of one or two
+ * letters (it starts many words, whose lists are joined), and per element matched and word, the
+ * standing and the sort. Fitted above what `npx tsx bench/word-search.ts DIST` measures at
+ * 100,000 elements (it prints both): 0.3–2.6 times the measured CPU (docs/scale.md).
+ */
+export function estimateWordSearchCpuMs(words: readonly string[], matched: number): number {
+  let ms = 0.15 + 1.0e-5 * matched * words.length;
+  for (const word of words) ms += word.length <= 2 ? 0.8 : 0.2;
+  return ms;
+}
+
 /** The elements of `within` (ascending; every element when undefined) matching every word. */
 export function elementsMatching(
   matches: WordMatches,

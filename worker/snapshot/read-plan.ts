@@ -1,8 +1,9 @@
 // Which snapshot files an answer may read, decided before the first byte is sent. Every element
 // of the answer has a step (a small block or a large run) so that the plan holds whatever the
 // cache drops meanwhile; the answer skips, as it reaches them, the steps whose elements are then
-// cached. Per run, blocks or the run's prefix, whichever costs less for the elements the cache
-// lacks now; then as many runs as needed read whole so that the reads stay within the budget.
+// cached. Per run (per ascending stretch of it, for an answer in relevance order), blocks or the
+// run's prefix, whichever costs less for the elements the cache lacks now; then as many runs as
+// needed read whole so that the reads stay within the budget.
 import type { IndexSections } from '../../core/snapshot-layout.ts';
 
 /**

@@ -38,7 +38,10 @@ async function fetched(query: string, vars: Record<string, unknown> = {}) {
 /** The cache key the Worker uses for this query, from the real search pipeline. */
 async function keyOf(query: string): Promise<string> {
   const index = await snapshotStore(env.ASSETS).index(new ReadBudget());
-  const matches = searched(findMatches(index, searched(checkQuery(new URLSearchParams(query)))));
+  const checked = searched(checkQuery(new URLSearchParams(query)));
+  const wordIndex =
+    checked.words && (await snapshotStore(env.ASSETS).wordIndex(index, new ReadBudget()));
+  const matches = searched(findMatches(index, checked, wordIndex));
   return edgeCacheKey(ORIGIN, index.buildId, matches.answerKey);
 }
 

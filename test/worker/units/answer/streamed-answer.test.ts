@@ -127,6 +127,15 @@ describe('answerChunks', () => {
     expect(broad.reads.runsOpen).toBe(0);
   });
 
+  it('writes an answer in another order than the catalogue (relevance): each ascending stretch read on its own', async () => {
+    // stretches that go back within a run to elements not read yet: 99 then 5, 7 then 3
+    const order = Uint32Array.of(...range(300, 400), ...range(50, 100), 5, 250, 7, 3);
+    const relevance = answer(fake, order, new ElementCache());
+    expect(relevance.plan.steps.filter((step) => step.kind === 'run').length).toBeGreaterThan(2);
+    expect(await text(relevance.chunks())).toBe(relevance.expected);
+    expect(relevance.reads.runsOpen).toBe(0);
+  });
+
   it('skips the reads whose elements are all cached when the answer reaches them', async () => {
     const cache = new ElementCache();
     const elements = range(0, 400);

@@ -60,6 +60,20 @@ describe('planReads', () => {
     expect(Array.from(plan.stepStart)).toEqual([0, 1, 2, 3]);
   });
 
+  it('reads a run again for each ascending stretch of an answer in another order', () => {
+    // relevance order: 5 and 90 in run 0, then 7, back in run 0; every step covers an ascending,
+    // contiguous part of the answer
+    const index = placement(1000, 10, 1000, 100);
+    const plan = planReads(index, Uint32Array.of(5, 90, 7, 2000, 6), nothingCached, 50);
+    expect(plan.steps).toEqual([
+      { kind: 'run', n: 0 },
+      { kind: 'run', n: 0 },
+      { kind: 'run', n: 2 },
+      { kind: 'run', n: 0 },
+    ]);
+    expect(Array.from(plan.stepStart)).toEqual([0, 2, 3, 4, 5]);
+  });
+
   it('reads the start of a run rather than a block when the element is there', () => {
     const plan = planReads(placement(1000, 10, 1000, 100), Uint32Array.of(3), nothingCached, 50);
     expect(plan.steps).toEqual([{ kind: 'run', n: 0 }]);
