@@ -72,8 +72,9 @@ export function matchWords(index: WordIndex, words: readonly string[]): WordMatc
  * The CPU a word search is estimated to take (the Workers runtime has no clock that moves while
  * code runs, so it cannot be measured there): per word of q, a base, more for a word of one or two
  * letters (it starts many words, whose lists are joined), and per element matched and word, the
- * standing and the sort. Fitted above what `npx tsx bench/word-search.ts DIST` measures at
- * 100,000 elements (it prints both): 0.3–2.6 times the measured CPU (docs/scale.md).
+ * standing and the sort. Fitted to what `npx tsx bench/word-search.ts DIST` measures at 100,000
+ * elements (it prints both): 0.8 (one-letter words) to 4 times (short words matching little) the
+ * measured median of the searches over 1 ms (docs/scale.md).
  */
 export function estimateWordSearchCpuMs(words: readonly string[], matched: number): number {
   let ms = 0.15 + 1.0e-5 * matched * words.length;
