@@ -73,7 +73,7 @@ export function matchWords(index: WordIndex, words: readonly string[]): WordMatc
  * code runs, so it cannot be measured there): per word of q, a base, more for a word of one or two
  * letters (it starts many words, whose lists are joined), and per element matched and word, the
  * standing and the sort. Fitted to what `npx tsx bench/word-search.ts DIST` measures at 100,000
- * elements (it prints both): 0.8 (one-letter words) to 4 times (short words matching little) the
+ * elements (it prints both): 0.8 (a one-letter word) to 2.5 times (five two-letter words) the
  * measured median of the searches over 1 ms (docs/scale.md).
  */
 export function estimateWordSearchCpuMs(words: readonly string[], matched: number): number {
