@@ -23,11 +23,7 @@ import {
   wordIndexContent,
 } from '../generator/build-word-index.ts';
 import { publishedElements } from '../test/support/node/published-snapshot.ts';
-import {
-  estimateWordSearchCpuMs,
-  matchWords,
-  searchWords,
-} from '../worker/search/word-search.ts';
+import { estimateWordSearchCpuMs, matchWords, searchWords } from '../worker/search/word-search.ts';
 
 if (!process.execArgv.includes('--single-threaded')) {
   const flags = ['--single-threaded', ...process.execArgv];
