@@ -47,6 +47,13 @@ export function referenceSearch(query: string): { ids: string[]; total: number }
   return { ids: matching.slice(q.offset, end).map((e) => idOf(e._id)), total: matching.length };
 }
 
+/** The reference's answer to a query with no unknown slug (thrown for one). */
+export function expectedSearch(query: string): { ids: string[]; total: number } {
+  const answer = referenceSearch(query);
+  if ('unknownSlug' in answer) throw new Error(`unknown slug ${answer.unknownSlug}`);
+  return answer;
+}
+
 export interface ReferenceFacets {
   total: number;
   category: FacetItem[];

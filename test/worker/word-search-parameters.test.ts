@@ -5,22 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { ELEMENT_KEYS } from '../../core/contract.ts';
 import { expectErrorBody } from '../support/error-body.ts';
-import { referenceRanking, referenceSearch } from '../support/reference-filter.ts';
+import { expectedSearch, referenceRanking } from '../support/reference-filter.ts';
 import { wordSearchQueries } from '../support/word-search-queries.ts';
-import { ORIGIN, api, callWorker } from './worker-client.ts';
+import { api, callSearch, idsOf } from './worker-client.ts';
 
 const enc = encodeURIComponent;
 const PATHS = ['/api/v1/data-element', '/api/v1/facets'] as const;
-const search = (query: string, init?: RequestInit) =>
-  callWorker(`${ORIGIN}/api/v1/data-element?${query}`, init);
-const idsOf = async (response: Response) =>
-  ((await response.json()) as { _id: string }[]).map((e) => e._id);
-
-function expected(query: string): { ids: string[]; total: number } {
-  const answer = referenceSearch(query);
-  if ('unknownSlug' in answer) throw new Error(`unknown slug ${answer.unknownSlug}`);
-  return answer;
-}
+const search = callSearch;
+const expected = expectedSearch;
 
 /** Queries with long answers first (where the other conditions have something to cut), then more. */
 const QUERIES = (() => {

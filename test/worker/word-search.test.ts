@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureId, fixtureNumber } from '../support/fixture-catalogue.ts';
 import {
+  expectedSearch,
   publishedFixtureElements,
   referenceRanking,
-  referenceSearch,
 } from '../support/reference-filter.ts';
 import { WORD_SEARCH_CASES } from '../support/word-search-cases.ts';
 import type { RankedElement } from '../support/word-search-reference.ts';
@@ -16,21 +16,13 @@ import {
   wordSearchQueries,
   type WordQuery,
 } from '../support/word-search-queries.ts';
-import { ORIGIN, api, callWorker } from './worker-client.ts';
+import { ORIGIN, api, callSearch, callWorker, idsOf } from './worker-client.ts';
 
 const PATH = '/api/v1/data-element';
 const enc = encodeURIComponent;
 const QUERIES = wordSearchQueries();
-const search = (query: string, init?: RequestInit) => callWorker(`${ORIGIN}${PATH}?${query}`, init);
-const idsOf = async (response: Response) =>
-  ((await response.json()) as { _id: string }[]).map((e) => e._id);
-
-/** The reference's answer to a valid query (no unknown slug in these tests). */
-function expected(query: string): { ids: string[]; total: number } {
-  const answer = referenceSearch(query);
-  if ('unknownSlug' in answer) throw new Error(`unknown slug ${answer.unknownSlug}`);
-  return answer;
-}
+const search = callSearch;
+const expected = expectedSearch;
 
 /** The Link header of §5.1 for the query `base&limit=L&offset=O` (offset written last). */
 function expectedLink(base: string, limit: number, offset: number, total: number): string {

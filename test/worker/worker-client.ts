@@ -20,3 +20,11 @@ export async function searchIds(query: string): Promise<string[]> {
  */
 export const callWorker = (url: string, init?: RequestInit) =>
   worker.fetch(new Request(url, init), env, createExecutionContext());
+
+/** A search through callWorker. */
+export const callSearch = (query: string, init?: RequestInit) =>
+  callWorker(`${ORIGIN}/api/v1/data-element?${query}`, init);
+
+/** The ids of an answer projected to (at least) `_id`. */
+export const idsOf = async (response: Response) =>
+  ((await response.json()) as { _id: string }[]).map((e) => e._id);
