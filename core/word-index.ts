@@ -20,6 +20,7 @@
 //   postings    Uint8[]
 import { emptyBitmap, type Bitmap } from './bitmap.ts';
 import { bitmapWords } from './snapshot-layout.ts';
+import { alignTo, LIST_BITMAP, LIST_GAPS, ListWriter, packSections } from './packed-lists.ts';
 
 // ---- words -----------------------------------------------------------------------------------
 
@@ -83,10 +84,7 @@ const HEADER = {
   listKind: 12,
   postings: 13,
 } as const;
-export const LIST_GAPS = 0;
-export const LIST_BITMAP = 1;
-
-const alignTo = (offset: number, alignment: number) => Math.ceil(offset / alignment) * alignment;
+export { LIST_BITMAP, LIST_GAPS };
 
 /** What the generator decides; the bytes are this, laid out. */
 export interface WordIndexContent {
@@ -134,14 +132,10 @@ export function encodeWordIndex(content: WordIndexContent): Uint8Array {
     ['listKind', postings.kinds],
     ['postings', postings.bytes],
   ];
-  let offset = HEADER_WORDS * 4;
-  const offsets = sections.map(([, data]) => {
-    const at = alignTo(offset, 8);
-    offset = at + data.byteLength;
-    return at;
-  });
-  const bytes = new Uint8Array(alignTo(offset, 8));
-  const header = new Uint32Array(bytes.buffer, 0, HEADER_WORDS);
+  const { bytes, header, offsets } = packSections(
+    HEADER_WORDS,
+    sections.map(([, data]) => data),
+  );
   header[HEADER.magic] = INDEX_MAGIC;
   header[HEADER.totalBytes] = bytes.length;
   header[HEADER.elementCount] = elementCount;
@@ -149,10 +143,7 @@ export function encodeWordIndex(content: WordIndexContent): Uint8Array {
   header[HEADER.rangeCount] = content.ranges.length;
   header[HEADER.unitCount] = wordUnits.length;
   header[HEADER.postingsLength] = postings.bytes.length;
-  sections.forEach(([name, data], i) => {
-    header[HEADER[name]] = offsets[i]!;
-    bytes.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), offsets[i]!);
-  });
+  sections.forEach(([name], i) => (header[HEADER[name]] = offsets[i]!));
   return bytes;
 }
 
@@ -161,39 +152,17 @@ function encodeLists(elementCount: number, lists: readonly Uint32Array[]) {
   const bitmapBytes = bitmapWords(elementCount) * 4;
   const starts = new Uint32Array(lists.length + 1);
   const kinds = new Uint8Array(lists.length);
-  let out = new Uint8Array(1 << 20);
-  let length = 0;
-  const reserve = (extra: number) => {
-    if (length + extra <= out.length) return;
-    const grown = new Uint8Array(Math.max(out.length * 2, length + extra));
-    grown.set(out.subarray(0, length));
-    out = grown;
-  };
+  const out = new ListWriter();
   lists.forEach((elements, l) => {
-    starts[l] = length;
-    reserve(Math.max(elements.length * 5, bitmapBytes + 3));
-    let previous = -1;
-    for (const e of elements) {
-      for (let gap = e - previous - 1; ; gap >>>= 7) {
-        if (gap < 0x80) {
-          out[length++] = gap;
-          break;
-        }
-        out[length++] = (gap & 0x7f) | 0x80;
-      }
-      previous = e;
-    }
-    if (length - starts[l]! > bitmapBytes) {
-      // the bitmap starts at the next multiple of 4: the padding is part of its list
-      out.fill(0, starts[l], starts[l]! + bitmapBytes + 3);
-      length = alignTo(starts[l]!, 4);
+    const start = (starts[l] = out.length);
+    out.writeGaps(elements);
+    if (out.length - start > bitmapBytes) {
       kinds[l] = LIST_BITMAP;
-      for (const e of elements) out[length + (e >>> 3)] = out[length + (e >>> 3)]! | (1 << (e & 7));
-      length += bitmapBytes;
+      out.writeBitmap(elements, bitmapBytes, start);
     }
-    starts[l + 1] = length;
+    starts[l + 1] = out.length;
   });
-  return { starts, kinds, bytes: out.slice(0, length) };
+  return { starts, kinds, bytes: out.bytes() };
 }
 
 /** Views over the bytes of a word index, nothing copied. Throws when they are not one. */

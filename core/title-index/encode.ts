@@ -4,7 +4,8 @@
 // there), with the titles that hold each symbol and each trigram (Russ Cox's trigram index).
 import { canonicalTable } from './canonical-case.ts';
 import { encodePostings } from './encode-postings.ts';
-import { alignTo, gramKey, HEADER, HEADER_WORDS, INDEX_MAGIC, MAX_RESUME_QUAD } from './layout.ts';
+import { alignTo, packSections } from '../packed-lists.ts';
+import { gramKey, HEADER, HEADER_WORDS, INDEX_MAGIC, MAX_RESUME_QUAD } from './layout.ts';
 
 export function encodeTitleSearchIndex(titles: readonly string[]): Uint8Array {
   const canonical = canonicalTable();
@@ -104,14 +105,10 @@ function assemble(
   unsharedQuads: number,
   sections: Section[],
 ): Uint8Array {
-  let offset = HEADER_WORDS * 4;
-  const offsets = sections.map(([, data]) => {
-    const at = alignTo(offset, 8);
-    offset = at + data.byteLength;
-    return at;
-  });
-  const bytes = new Uint8Array(alignTo(offset, 8));
-  const header = new Uint32Array(bytes.buffer, 0, HEADER_WORDS);
+  const { bytes, header, offsets } = packSections(
+    HEADER_WORDS,
+    sections.map(([, data]) => data),
+  );
   header[HEADER.magic] = INDEX_MAGIC;
   header[HEADER.titleCount] = titleCount;
   header[HEADER.symbolCount] = symbolCount;
@@ -124,7 +121,6 @@ function assemble(
     header[HEADER[name]] = offsets[i]!;
     if (name === 'gramKeys') header[HEADER.gramCount] = (data as Float64Array).length;
     if (name === 'postings') header[HEADER.postingsLength] = data.byteLength;
-    bytes.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), offsets[i]!);
   });
   return bytes;
 }

@@ -44,11 +44,8 @@ export const HEADER = {
   unsharedQuads: 19,
 } as const;
 
-export const LIST_GAPS = 0;
-export const LIST_BITMAP = 1;
-
-export const alignTo = (offset: number, alignment: number) =>
-  Math.ceil(offset / alignment) * alignment;
+// lists of titles are stored as the word index's are (core/packed-lists.ts)
+export { alignTo, LIST_BITMAP, LIST_GAPS } from '../packed-lists.ts';
 
 /** The key of a gram of symbols (one symbol, or three), given the number of symbols S. */
 export function gramKey(symbolCount: number, symbols: readonly number[]): number {
