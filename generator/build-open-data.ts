@@ -144,7 +144,13 @@ export function buildOpenData(
       identity,
       ckanNames,
       dataSourceIds: lists.dataSource.map((item) => item._id),
+      categoryIds: lists.category.map((item) => item._id),
+      titles: {
+        dataSource: lists.dataSource.map((item) => item.name),
+        category: lists.category.map((item) => item.name),
+      },
       licenseId: ckanLicense(identity.license).id,
+      licenseTitle: ckanLicense(identity.license).title,
       tagNames,
       packageFiles: packageFiles.length,
     },

@@ -16,10 +16,16 @@ import { DATES_LEDGER_PATH } from '../core/snapshot-layout.ts';
 import { join } from 'node:path';
 
 const USAGE =
-  'usage: npm run build -- [--data DIR] [--out DIR] [--ledger FILE] [--block-bytes N] [--run-bytes N] [--group-bytes N]';
+  'usage: npm run build -- [--data DIR] [--out DIR] [--ledger FILE | --fresh-dates] [--block-bytes N] [--run-bytes N] [--group-bytes N]';
 
 function main(): number {
-  let options: { data: string; out: string; ledger: string | undefined; tiers: TierSizes };
+  let options: {
+    data: string;
+    out: string;
+    /** Where the previous dates are; null: none (every element dated anew). */
+    ledger: string | null | undefined;
+    tiers: TierSizes;
+  };
   try {
     const { values } = parseArgs({
       options: {
@@ -29,12 +35,13 @@ function main(): number {
         'run-bytes': { type: 'string' },
         'group-bytes': { type: 'string' },
         ledger: { type: 'string' },
+        'fresh-dates': { type: 'boolean', default: false },
       },
     });
     options = {
       data: values.data!,
       out: values.out!,
-      ledger: values.ledger,
+      ledger: values['fresh-dates'] ? null : values.ledger,
       tiers: {
         blockBytes: byteCount('--block-bytes', values['block-bytes']),
         runBytes: byteCount('--run-bytes', values['run-bytes']),
@@ -65,7 +72,10 @@ function main(): number {
     return 1;
   }
 
-  const ledger = readDatesLedger(options.ledger ?? join(options.out, DATES_LEDGER_PATH));
+  const ledger =
+    options.ledger === null
+      ? ({ ok: true, ledger: {} } as const)
+      : readDatesLedger(options.ledger ?? join(options.out, DATES_LEDGER_PATH));
   if (!ledger.ok) {
     console.error(ledger.message);
     return 2;

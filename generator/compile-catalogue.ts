@@ -18,7 +18,8 @@ import {
 import { parseJson } from './json-syntax.ts';
 import { jsonPath, type Problem } from './problems.ts';
 import { checkElementShape, checkReferenceListShape } from './validate-shapes.ts';
-import { parseCatalogueDate, type CatalogueDates } from './element-dates.ts';
+import type { CatalogueDates } from './element-dates.ts';
+import { parseCatalogueDate } from '../core/open-data/catalogue-date.ts';
 import {
   CatalogueIdentityInput,
   resolveIdentity,

@@ -42,10 +42,14 @@ export interface OpenDataHeader {
   identity: import('./catalogue-identity.ts').CatalogueIdentity;
   /** CKAN names of the data sources (organizations) and categories (groups), in list order. */
   ckanNames: { dataSource: string[]; category: string[] };
-  /** The data sources' _ids (owner_org), in list order. */
+  /** Display names (the items' names) of the data sources and categories, in list order. */
+  titles: { dataSource: string[]; category: string[] };
+  /** The data sources' _ids (owner_org) and the categories', in list order. */
   dataSourceIds: string[];
-  /** The packages' license_id. */
+  categoryIds: string[];
+  /** The packages' license_id and license_title. */
   licenseId: string;
+  licenseTitle: string;
   /** CKAN tag names of the sectors and fields, in list order. */
   tagNames: { sector: string[]; field: string[] };
   packageFiles: number;
