@@ -44,9 +44,8 @@ export function renderPackage(source: PackageSource, ctx: CkanContext): Record<s
   const license = ckanLicense(ctx.identity.license);
   const dataSource = element.dataSource;
   const tags = packageTags(element);
+  // a resource as CKAN gives it, less the keys it leaves null here (cache_url, size, url_type…)
   const resources = element.data.map((entry, position) => ({
-    cache_last_updated: null,
-    cache_url: null,
     created,
     datastore_active: false,
     description: `Tabel tahun ${entry.year}, CSV.`,
@@ -54,17 +53,12 @@ export function renderPackage(source: PackageSource, ctx: CkanContext): Record<s
     hash: '',
     id: entry.id,
     last_modified: modified,
-    metadata_modified: modified,
     mimetype: 'text/csv',
-    mimetype_inner: null,
     name: `Tabel ${entry.year}`,
     package_id: element._id,
     position,
-    resource_type: null,
-    size: null,
     state: 'active',
     url: urls.csv(element._id, entry.year),
-    url_type: null,
   }));
   return {
     author: dataSource.name,
