@@ -76,6 +76,7 @@ export function buildOpenData(
     identity,
     ckanName: (list: 'dataSource' | 'category', id: string) =>
       ckanNames[list][positionOf[list].get(id)!]!,
+    resourceId: derivedUuid,
   };
   const packageFile = new Uint32Array(n);
   const packageStart = new Uint32Array(n);
@@ -167,6 +168,13 @@ export function buildOpenData(
 export const NAME_SEPARATOR = '","';
 
 const COMMA = encoder.encode(',');
+
+/** A UUID (version 8, name-based) from an element's and a table's ids: stable across builds. */
+function derivedUuid(elementId: string, tableId: string): string {
+  const hex = createHash('sha256').update(`${elementId}\0${tableId}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 /**
  * A text no element holds, to render packages with in place of the origin; it becomes

@@ -13,6 +13,8 @@
  *   GET|HEAD  /api/v1/openapi.json                    the OpenAPI 3.1 description
  *   GET|HEAD|POST /api/3/action/{action},             CKAN's action API, read side (status_show, package_search,
  *             /api/action/{action}                    package_show, package_list, organization_*, group_*, tag_list…)
+ *   GET|HEAD  /catalog.ttl, /catalog.jsonld           DCAT-AP 3, 100 datasets a page (page, modified_since)
+ *   GET|HEAD  /dataset/{id}.ttl, /dataset/{id}.jsonld one dataset (id: _id or CKAN name)
  *   GET|HEAD  /, /docs                                the documentation page and explorer (strict CSP),
  *   GET|HEAD  /docs/explorer.js, /docs/explorer.css,  with its script, stylesheet and icon
  *             /favicon.ico
@@ -41,6 +43,8 @@ import { facets } from './routes/facets.ts';
 import { serveList } from './routes/lists.ts';
 import { search } from './routes/data-element.ts';
 import { ckanAction } from './routes/ckan/action-api.ts';
+import { dcatCatalog } from './routes/dcat.ts';
+import { dataset } from './routes/dataset.ts';
 import { warmUpPatternCompiler } from './title-search/warm-up.ts';
 import { warmUpWordSearch } from './search/warm-up-words.ts';
 
@@ -60,6 +64,9 @@ const ROUTES: { path: string; handler: Handler }[] = [
   { path: '/api/v1/data-element/:id/:table', handler: tableAsCsv },
   { path: '/api/v1/facets', handler: facets },
   ...POST_ROUTES.map((path) => ({ path, handler: ckanAction })),
+  { path: '/catalog.ttl', handler: (c: Context<AppEnv>) => dcatCatalog(c, 'ttl') },
+  { path: '/catalog.jsonld', handler: (c: Context<AppEnv>) => dcatCatalog(c, 'jsonld') },
+  { path: '/dataset/:id', handler: dataset },
   ...DOCUMENTATION_FILES.flatMap(({ name, paths }) =>
     paths.map((path) => ({ path, handler: (c: Context<AppEnv>) => serveDocumentation(c, name) })),
   ),

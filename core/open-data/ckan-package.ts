@@ -20,7 +20,16 @@ export interface PackageSource {
 export interface CkanContext extends RenderContext {
   /** The CKAN name of a data source (organization) or category (group), by its _id. */
   ckanName: (list: 'dataSource' | 'category', id: string) => string;
+  /**
+   * A resource id CKAN 2.11 accepts (its uuid_validator wants 32 hex digits): the table's own id
+   * when it is one, else a UUID made from the element's and the table's ids.
+   */
+  resourceId: (elementId: string, tableId: string) => string;
 }
+
+/** A UUID as CKAN 2.11's uuid_validator reads it (ckan/logic/validators.py). */
+export const isUuid = (id: string) =>
+  /^[0-9a-fA-F]{8}-?([0-9a-fA-F]{4}-?){3}[0-9a-fA-F]{12}$/.test(id);
 
 /** CKAN's own licence ids for the SPDX ids it knows (ckan/model/license.py). */
 const CKAN_LICENSES: Record<string, { id: string; title: string }> = {
@@ -51,7 +60,7 @@ export function renderPackage(source: PackageSource, ctx: CkanContext): Record<s
     description: `Tabel tahun ${entry.year}, CSV.`,
     format: 'CSV',
     hash: '',
-    id: entry.id,
+    id: isUuid(entry.id) ? entry.id : ctx.resourceId(element._id, entry.id),
     last_modified: modified,
     mimetype: 'text/csv',
     name: `Tabel ${entry.year}`,
@@ -143,8 +152,13 @@ function packageExtras(element: DataElement) {
   return extras;
 }
 
-/** The package's own keys (ckan/logic/schema.py default_create_package_schema), not extras. */
+/**
+ * Keys an extra may not have: every key of CKAN's package schema (ckan/logic/schema.py
+ * default_create_package_schema, as package_create runs it; docs/ckan-notes.md), and the keys a
+ * package dict carries besides.
+ */
 const PACKAGE_KEYS = [
+  '__before',
   'id',
   'name',
   'title',
@@ -160,20 +174,25 @@ const PACKAGE_KEYS = [
   'type',
   'owner_org',
   'private',
+  '__extras',
+  '__junk',
+  'resources',
+  'tags',
+  'tag_string',
+  'plugin_data',
+  'extras',
+  'save',
+  'return_to',
+  'relationships_as_object',
+  'relationships_as_subject',
+  'groups',
   'metadata_created',
   'metadata_modified',
   'creator_user_id',
-  'extras',
-  'resources',
-  'tags',
-  'groups',
   'organization',
-  'relationships_as_object',
-  'relationships_as_subject',
   'num_resources',
   'num_tags',
   'isopen',
   'license_title',
   'license_url',
-  'plugin_data',
 ];

@@ -4,9 +4,12 @@
 export const isoSeconds = (epochSeconds: number) =>
   new Date(epochSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** `2024-01-31T08:00:00.000000`: CKAN's metadata_created/metadata_modified (naive UTC). */
+/**
+ * `2024-01-31T08:00:00`: CKAN's metadata_created/metadata_modified, Python's isoformat() of a
+ * naive UTC time, which leaves the fraction out when it is zero (whole seconds here).
+ */
 export const ckanTimestamp = (epochSeconds: number) =>
-  new Date(epochSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, '.000000');
+  new Date(epochSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, '');
 
 /** `2024-01-31`: the sitemap's lastmod and a page's visible dates. */
 export const isoDay = (epochSeconds: number) =>

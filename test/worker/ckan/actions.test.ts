@@ -203,5 +203,5 @@ describe('CKAN action API', () => {
   });
 });
 
-const ckan = (seconds: number) =>
-  new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, '.000000');
+/** Python's isoformat() of a whole-second naive UTC time, as CKAN writes metadata_modified. */
+const ckan = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, '');

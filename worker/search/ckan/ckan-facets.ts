@@ -70,7 +70,11 @@ export function countCkanFacets(
     values.sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     if (request.limit >= 0) values = values.slice(0, request.limit);
     facets[field] = Object.fromEntries(values.map((v) => [v.name, v.count]));
-    searchFacets[field] = { title: field, items: values };
+    // CKAN sorts these by display_name, descending (ckan/logic/action/get.py, package_search)
+    const items = [...values].sort((a, b) =>
+      a.display_name < b.display_name ? 1 : a.display_name > b.display_name ? -1 : 0,
+    );
+    searchFacets[field] = { title: field, items };
   }
   return { facets, searchFacets };
 }

@@ -1,0 +1,125 @@
+// DCAT-AP 3 (contract §13.2): /catalog.ttl and /catalog.jsonld, 100 datasets a page (`page`,
+// `modified_since`), paged as ckanext-dcat pages (hydra); /dataset/{id}.ttl|.jsonld, one dataset.
+// The elements are read as any answer is (within the profile), in catalogue order, and rendered
+// by core/open-data/dcat/.
+import type { Context } from 'hono';
+import { dcatCatalogGraph } from '../../core/open-data/dcat/catalog-graph.ts';
+import { JSON_LD_MEDIA_TYPE, toJsonLd } from '../../core/open-data/dcat/json-ld.ts';
+import { TURTLE_MEDIA_TYPE, toTurtle } from '../../core/open-data/dcat/turtle.ts';
+import { publicUrls } from '../../core/open-data/element-view.ts';
+import type { RdfGraph } from '../../core/open-data/dcat/rdf-model.ts';
+import { readElementViews } from '../answer/element-views.ts';
+import type { AppEnv } from '../env.ts';
+import { answerEtag, etagMatches } from '../http/cache-headers.ts';
+import { answerTooLarge, invalidQuery, noSuchElement } from '../http/errors.ts';
+import { notModified, snapshotHeaders } from '../http/responses.ts';
+import { locateByName, locateElement } from '../snapshot/locate-element.ts';
+import { snapshotRequest } from './snapshot-request.ts';
+
+export type RdfFormat = 'ttl' | 'jsonld';
+/** ckanext-dcat's page size (ckanext.dcat.datasets_per_page). */
+export const DATASETS_PER_PAGE = 100;
+
+const FORMATS: Record<RdfFormat, { type: string; write: (graph: RdfGraph) => string }> = {
+  ttl: { type: TURTLE_MEDIA_TYPE, write: toTurtle },
+  jsonld: { type: JSON_LD_MEDIA_TYPE, write: toJsonLd },
+};
+
+export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promise<Response> {
+  const url = new URL(c.req.url);
+  const page = pageParameter(url.searchParams);
+  const since = modifiedSince(url.searchParams);
+  const request = snapshotRequest(c);
+  const { store, budget, keepAlive } = request;
+  const index = await store.index(budget, keepAlive);
+  const openData = await store.openData(index, budget, keepAlive);
+  const matching: number[] = [];
+  for (let e = 0; e < index.elementCount; e++)
+    if (since === undefined || openData.modified[e]! * 1000 >= since) matching.push(e);
+  const first = (page - 1) * DATASETS_PER_PAGE;
+  const elements = Uint32Array.from(matching.slice(first, first + DATASETS_PER_PAGE));
+  const etag = answerEtag(
+    index.buildId,
+    JSON.stringify(['catalog', format, url.origin, page, since ?? null]),
+  );
+  if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
+  const read = await readElementViews({ ...request, index }, openData, elements);
+  if (!read.ok) throw answerTooLarge(read.overBudget, request.profile);
+  const pageUrl = (n: number) => {
+    const link = new URL(`${url.origin}${url.pathname}`);
+    if (url.searchParams.has('modified_since'))
+      link.searchParams.set('modified_since', url.searchParams.get('modified_since')!);
+    link.searchParams.set('page', String(n));
+    return link.toString();
+  };
+  const graph = dcatCatalogGraph(
+    read.views,
+    { base: url.origin, identity: index.openData.identity },
+    { page, itemsPerPage: DATASETS_PER_PAGE, totalItems: matching.length, url: pageUrl },
+    { dump: { url: publicUrls(url.origin).dump } },
+  );
+  return rdfResponse(c, etag, format, graph);
+}
+
+export async function dcatDataset(c: Context<AppEnv>, idOrName: string, format: RdfFormat) {
+  const url = new URL(c.req.url);
+  const request = snapshotRequest(c);
+  const { store, budget, keepAlive } = request;
+  const index = await store.index(budget, keepAlive);
+  let located = await locateElement(store, index, budget, keepAlive, idOrName);
+  if (!located) throw noSuchElement(idOrName);
+  const openData = await store.openData(index, budget, keepAlive);
+  let read = await readElementViews(
+    { ...request, index },
+    openData,
+    Uint32Array.of(located.element),
+  );
+  if (read.ok && located.byName && read.views[0]!.name !== located.byName) {
+    // the name's suffix led to another element: look the name up itself
+    located = await locateByName(store, index, budget, keepAlive, located.byName);
+    if (!located) throw noSuchElement(idOrName);
+    read = await readElementViews({ ...request, index }, openData, Uint32Array.of(located.element));
+  }
+  if (!read.ok) throw answerTooLarge(read.overBudget, request.profile);
+  const etag = answerEtag(
+    index.buildId,
+    JSON.stringify(['dataset', format, url.origin, located.element]),
+  );
+  if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
+  const graph = dcatCatalogGraph(
+    read.views,
+    { base: url.origin, identity: index.openData.identity },
+    null,
+  );
+  return rdfResponse(c, etag, format, graph);
+}
+
+function rdfResponse(c: Context<AppEnv>, etag: string, format: RdfFormat, graph: RdfGraph) {
+  const bytes = new TextEncoder().encode(FORMATS[format].write(graph));
+  const headers = snapshotHeaders(etag, bytes.length, {}, FORMATS[format].type);
+  return new Response(c.req.method === 'HEAD' ? null : bytes, { headers });
+}
+
+function pageParameter(params: URLSearchParams): number {
+  const values = params.getAll('page');
+  if (values.length === 0 || values[0] === '') return 1;
+  if (values.length > 1 || !/^[1-9]\d{0,8}$/.test(values[0]!))
+    throw invalidQuery('Invalid page: give one whole number from 1 (the first page).');
+  return Number(values[0]);
+}
+
+/** ckanext-dcat's modified_since: an ISO 8601 date or date-time; milliseconds since the epoch. */
+function modifiedSince(params: URLSearchParams): number | undefined {
+  const value = params.get('modified_since');
+  if (value === null || value === '') return undefined;
+  const ms = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)
+    ? Date.parse(
+        /T.*(Z|[+-]\d{2}:?\d{2})$/.test(value) || !value.includes('T') ? value : `${value}Z`,
+      )
+    : NaN;
+  if (!Number.isFinite(ms))
+    throw invalidQuery(
+      'Invalid modified_since: give an ISO 8601 date or date-time, such as 2024-01-31 or 2024-01-31T08:00:00Z.',
+    );
+  return ms;
+}
