@@ -24,17 +24,29 @@ export type ChartPlan =
       kind: 'line';
       /** What is drawn: a column's label, or the single row's. */
       measure: string;
+      /** What the series are (the heading of the rows' labels), when they are rows. */
+      by?: string;
       years: number[];
       series: ChartSeries[];
       /** Set when only the largest of more series are drawn. */
       largestOf?: number;
     }
-  | { kind: 'bar'; measure: string; year: number; bars: ChartPoint[]; largestOf?: number };
+  | {
+      kind: 'bar';
+      measure: string;
+      /** What the bars are (the heading of the rows' labels), when they are rows. */
+      by?: string;
+      year: number;
+      bars: ChartPoint[];
+      largestOf?: number;
+    };
 
 interface YearTable {
   year: number;
   table: Table;
   shape: TableShape;
+  /** Each row's label (its label column's cell, spaces tidied), when there is a label column. */
+  rowLabels: string[] | undefined;
 }
 
 const TOTAL = /^(jumlah|total)( (total|keseluruhan|semua))?:?$/i;
@@ -58,17 +70,15 @@ const columnOf = (entry: YearTable, label: string) =>
 
 function rowOf(entry: YearTable, label: string | undefined): string[] | undefined {
   if (label === undefined) return entry.table.rows.length === 1 ? entry.table.rows[0] : undefined;
-  if (entry.shape.labelColumn === undefined) return undefined;
-  return entry.table.rows.find((row) => clean(row[entry.shape.labelColumn!] ?? '') === label);
+  const position = entry.rowLabels?.indexOf(label) ?? -1;
+  return position < 0 ? undefined : entry.table.rows[position];
 }
 
 /** Keeps the `count` largest values, in their order. */
 function largest<T extends { value: number | undefined }>(items: T[], count: number): T[] {
   if (items.length <= count) return items;
   const kept = new Set(
-    [...items]
-      .sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity))
-      .slice(0, count),
+    [...items].sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity)).slice(0, count),
   );
   return items.filter((item) => kept.has(item));
 }
@@ -90,7 +100,9 @@ function lineOver(
     });
     return { label, values };
   });
-  const kept = found.filter(({ values }) => values.filter((v) => v.value !== undefined).length >= 2);
+  const kept = found.filter(
+    ({ values }) => values.filter((v) => v.value !== undefined).length >= 2,
+  );
   const years = tables.flatMap((_entry, index) =>
     kept.some(({ values }) => values[index]!.present) ? [index] : [],
   );
@@ -109,10 +121,17 @@ export function chooseChart(
   rowNumber: (row: number) => string,
 ): ChartPlan | undefined {
   const byYear = new Map<number, Table>();
-  for (const entry of element.data) if (!byYear.has(entry.year)) byYear.set(entry.year, entry.table);
+  for (const entry of element.data)
+    if (!byYear.has(entry.year)) byYear.set(entry.year, entry.table);
   const tables: YearTable[] = [...byYear]
     .sort(([a], [b]) => a - b)
-    .map(([year, table]) => ({ year, table, shape: tableShape(table) }))
+    .map(([year, table]) => {
+      const shape = tableShape(table);
+      const column = shape.labelColumn;
+      const rowLabels =
+        column === undefined ? undefined : table.rows.map((row) => clean(row[column] ?? ''));
+      return { year, table, shape, rowLabels };
+    })
     .filter(({ shape }) => shape.numeric.some(Boolean));
   const latest = tables.at(-1);
   if (!latest) return undefined;
@@ -149,6 +168,8 @@ export function chooseChart(
 
   const column = valueColumn(shape);
   const measure = shape.columnLabels[column]!;
+  const by = shape.labelColumn === undefined ? undefined : shape.columnLabels[shape.labelColumn];
+  const named = by ? { by } : {};
   const seen = new Set<string>();
   const rows = table.rows.flatMap((cells, index) => {
     const label =
@@ -175,6 +196,7 @@ export function chooseChart(
       return {
         kind: 'line',
         measure,
+        ...named,
         ...line,
         ...(!few && !totalRow && { largestOf: shown.length }),
       };
@@ -183,6 +205,7 @@ export function chooseChart(
   return {
     kind: 'bar',
     measure,
+    ...named,
     year: latest.year,
     bars,
     ...(bars.length < shown.length && { largestOf: shown.length }),

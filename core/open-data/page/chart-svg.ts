@@ -71,7 +71,8 @@ function lineChart(
   const firstYear = years[0]!;
   const span = years.at(-1)! - firstYear || 1;
   const x = (year: number) => round(left + 12 + ((year - firstYear) / span) * (plotWidth - 24));
-  const y = (value: number) => round(top + plotHeight - ((value - low) / (high - low)) * plotHeight);
+  const y = (value: number) =>
+    round(top + plotHeight - ((value - low) / (high - low)) * plotHeight);
 
   const out = [svgOpen(height, ids, title)];
   out.push('<g class="axis">');
@@ -84,9 +85,7 @@ function lineChart(
   const yearStep = Math.ceil(years.length / Math.floor(plotWidth / (CHAR * 6)));
   years.forEach((year, index) => {
     if (index % yearStep === 0 || index === years.length - 1)
-      out.push(
-        `<text x="${x(year)}" y="${height - 12}" text-anchor="middle">${year}</text>`,
-      );
+      out.push(`<text x="${x(year)}" y="${height - 12}" text-anchor="middle">${year}</text>`);
   });
   out.push('</g>');
   series.forEach((one, index) => {
@@ -108,7 +107,12 @@ function lineChart(
   return out.join('');
 }
 
-function barChart(plan: Extract<ChartPlan, { kind: 'bar' }>, labels: PageLabels, ids: ChartIds, title: string) {
+function barChart(
+  plan: Extract<ChartPlan, { kind: 'bar' }>,
+  labels: PageLabels,
+  ids: ChartIds,
+  title: string,
+) {
   const rowHeight = 28;
   const [top, bottom] = [8, 8];
   const height = top + plan.bars.length * rowHeight + bottom;
@@ -169,27 +173,33 @@ export function chartSummary(plan: ChartPlan, unit: string, labels: PageLabels):
     }
   } else {
     sentences.push(labels.chartBarSummary(plan.bars.length, plan.year, unit));
-    const known = plan.bars.filter((bar): bar is { label: string; value: number } => bar.value !== undefined);
+    const known = plan.bars.filter(
+      (bar): bar is { label: string; value: number } => bar.value !== undefined,
+    );
     if (known.length > 1) {
       const high = known.reduce((a, b) => (b.value > a.value ? b : a));
       const low = known.reduce((a, b) => (b.value < a.value ? b : a));
-      sentences.push(labels.highestLowest(high.label, format(high.value), low.label, format(low.value)));
+      sentences.push(
+        labels.highestLowest(high.label, format(high.value), low.label, format(low.value)),
+      );
     }
     const missing = plan.bars.length - known.length;
     if (missing > 0) sentences.push(labels.missingValues(missing));
   }
   if (plan.largestOf !== undefined)
     sentences.push(
-      labels.chartLargest(plan.kind === 'line' ? plan.series.length : plan.bars.length, plan.largestOf),
+      labels.chartLargest(
+        plan.kind === 'line' ? plan.series.length : plan.bars.length,
+        plan.largestOf,
+      ),
     );
   sentences.push(labels.chartSeeTables);
   return sentences.join(' ');
 }
 
 export function chartTitle(plan: ChartPlan, labels: PageLabels): string {
-  const span =
-    plan.kind === 'line' ? `${plan.years[0]}–${plan.years.at(-1)}` : String(plan.year);
-  return labels.chartTitle(plan.measure, span);
+  const span = plan.kind === 'line' ? `${plan.years[0]}–${plan.years.at(-1)}` : String(plan.year);
+  return labels.chartTitle(plan.by ? labels.chartBy(plan.measure, plan.by) : plan.measure, span);
 }
 
 /** The chart, its legend (lines) and its summary, as one figure. */

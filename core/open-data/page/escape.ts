@@ -9,15 +9,20 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[&<>"'\u0000-\u0008\u000B\u000E-\u001F\u007F]/;
+
 /**
  * Text or an attribute value (always double-quoted) as HTML. C0 controls other than tab and line
  * breaks, which HTML forbids, become U+FFFD.
  */
 export const escapeHtml = (text: string): string =>
-  text
-    .replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!)
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g, '\uFFFD');
+  NEEDS_ESCAPE.test(text)
+    ? text
+        .replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!)
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g, '\uFFFD')
+    : text;
 
 const SCRIPT_ESCAPES: Record<string, string> = {
   '<': '\\u003c',

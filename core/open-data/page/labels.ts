@@ -34,6 +34,8 @@ export interface PageLabels {
   dcat: string;
   rowNumber: (row: number) => string;
   chartTitle: (measure: string, span: string) => string;
+  /** A measure by what its bars or lines are: "Jumlah menurut Kecamatan". */
+  chartBy: (measure: string, by: string) => string;
   chartLineSummary: (series: number, span: string, unit: string) => string;
   chartBarSummary: (bars: number, year: number, unit: string) => string;
   change: (label: string, from: string, fromYear: number, to: string, toYear: number) => string;
@@ -93,9 +95,11 @@ const id: PageLabels = {
   dcat: 'Metadata DCAT',
   rowNumber: (row) => `Baris ${row}`,
   chartTitle: (measure, span) => `${measure}, ${span}`,
+  chartBy: (measure, by) => `${measure} menurut ${by}`,
   chartLineSummary: (series, span, unit) =>
     `Grafik garis ${series} deret, tahun ${span}, dalam ${unit}.`,
-  chartBarSummary: (bars, year, unit) => `Grafik batang ${bars} nilai tahun ${year}, dalam ${unit}.`,
+  chartBarSummary: (bars, year, unit) =>
+    `Grafik batang ${bars} nilai tahun ${year}, dalam ${unit}.`,
   change: (label, from, fromYear, to, toYear) =>
     `${label}: ${from} (${fromYear}) menjadi ${to} (${toYear}).`,
   highestLowest: (high, highValue, low, lowValue) =>
@@ -154,8 +158,8 @@ const en: PageLabels = {
   dcat: 'DCAT metadata',
   rowNumber: (row) => `Row ${row}`,
   chartTitle: (measure, span) => `${measure}, ${span}`,
-  chartLineSummary: (series, span, unit) =>
-    `Line chart of ${series} series, ${span}, in ${unit}.`,
+  chartBy: (measure, by) => `${measure} by ${by}`,
+  chartLineSummary: (series, span, unit) => `Line chart of ${series} series, ${span}, in ${unit}.`,
   chartBarSummary: (bars, year, unit) => `Bar chart of ${bars} values for ${year}, in ${unit}.`,
   change: (label, from, fromYear, to, toYear) =>
     `${label}: ${from} (${fromYear}) to ${to} (${toYear}).`,

@@ -1,23 +1,21 @@
 // Cells as the catalogue holds them are strings in Indonesian notation: `1.234` is a thousand two
 // hundred thirty-four, `12,5` is twelve and a half, `-` or an empty cell is missing.
 
-export type CellValue =
-  | { kind: 'number'; value: number }
-  | { kind: 'missing' }
-  | { kind: 'text' };
+export type CellValue = { kind: 'number'; value: number } | { kind: 'missing' } | { kind: 'text' };
 
-const MISSING = /^[-–—]?$/;
-/** Sign, digits (plain, or grouped by dots in threes), optional decimal comma. */
-const INDONESIAN_NUMBER = /^([+-]?)(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?$/;
+const MISSING = /^\s*[-–—]?\s*$/;
+/** Sign, digits (plain, or grouped by dots in threes), optional decimal comma; spaces around. */
+const INDONESIAN_NUMBER = /^\s*([+-]?)(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?\s*$/;
 
 export function parseCell(cell: string): CellValue {
-  const text = cell.replace(/[\s\u00A0]+/g, ' ').trim();
-  if (MISSING.test(text)) return { kind: 'missing' };
-  const match = INDONESIAN_NUMBER.exec(text);
-  if (!match) return { kind: 'text' };
+  const match = INDONESIAN_NUMBER.exec(cell);
+  if (!match) return MISSING.test(cell) ? { kind: 'missing' } : { kind: 'text' };
   const [, sign, whole, fraction] = match;
-  const value = Number(`${sign === '-' ? '-' : ''}${whole!.replace(/\./g, '')}.${fraction ?? '0'}`);
-  return Number.isFinite(value) ? { kind: 'number', value } : { kind: 'text' };
+  const digits = whole!.length > 3 && whole!.includes('.') ? whole!.replace(/\./g, '') : whole!;
+  const value = Number(fraction === undefined ? digits : `${digits}.${fraction}`);
+  return Number.isFinite(value)
+    ? { kind: 'number', value: sign === '-' && value !== 0 ? -value : value }
+    : { kind: 'text' };
 }
 
 /** The number a cell holds, or undefined when it is missing or not a number. */

@@ -25,7 +25,9 @@ export function renderTable(table: Table, shape: TableShape, options: TableOptio
     `<div class="table-wrap" role="region" aria-labelledby="${escapeHtml(captionId)}" tabindex="0">`,
     `<table id="${escapeHtml(options.id)}">`,
     `<caption id="${escapeHtml(captionId)}">${escapeHtml(options.caption)}`,
-    options.captionNote ? ` <span class="caption-note">${escapeHtml(options.captionNote)}</span>` : '',
+    options.captionNote
+      ? ` <span class="caption-note">${escapeHtml(options.captionNote)}</span>`
+      : '',
     '</caption>',
   );
   for (const header of table.headers)

@@ -17,7 +17,16 @@ export interface TableShape {
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** Each table is read once, for its chart and its HTML (tables are never changed). */
+const shapes = new WeakMap<Table, TableShape>();
+
 export function tableShape(table: Table): TableShape {
+  let shape = shapes.get(table);
+  if (!shape) shapes.set(table, (shape = readShape(table)));
+  return shape;
+}
+
+function readShape(table: Table): TableShape {
   const columnLabelParts: string[][] = [];
   let subOffset = 0;
   for (const header of table.headers) {
@@ -33,8 +42,12 @@ export function tableShape(table: Table): TableShape {
     }
     subOffset += header.colSpan;
   }
-  const columns = Math.max(columnLabelParts.length, ...table.rows.map((row) => row.length));
-  while (columnLabelParts.length < columns) columnLabelParts.push([String(columnLabelParts.length + 1)]);
+  const columns = table.rows.reduce(
+    (most, row) => Math.max(most, row.length),
+    columnLabelParts.length,
+  );
+  while (columnLabelParts.length < columns)
+    columnLabelParts.push([String(columnLabelParts.length + 1)]);
   const numeric = columnLabelParts.map((_, column) => {
     let numbers = 0;
     for (const row of table.rows) {

@@ -50,6 +50,7 @@ describe('chooseChart', () => {
     expect(plan).toEqual({
       kind: 'line',
       measure: 'Jumlah',
+      by: 'Kecamatan',
       years: [2021, 2022, 2023],
       series: [
         { label: 'Kota', values: [1000, 1100, 1200] },
@@ -73,6 +74,7 @@ describe('chooseChart', () => {
     expect(plan).toEqual({
       kind: 'bar',
       measure: 'Jumlah',
+      by: 'Kecamatan',
       year: 2023,
       bars: [
         { label: 'Sukamaju', value: 1234.5 },
@@ -133,6 +135,7 @@ describe('chooseChart', () => {
     expect(plan).toEqual({
       kind: 'line',
       measure: 'Jumlah',
+      by: 'Kecamatan',
       years: [2022, 2023],
       series: [{ label: 'Jumlah', values: [100, 105] }],
     });
@@ -143,9 +146,7 @@ describe('chooseChart', () => {
     const plan = chooseChart(element({ 2022: simple(rows), 2023: simple(rows) }), rowNumber);
     expect(plan?.kind).toBe('line');
     if (plan?.kind !== 'line') return;
-    expect(plan.series.map((s) => s.label)).toEqual(
-      rows.slice(-MAX_LINES).map(([label]) => label),
-    );
+    expect(plan.series.map((s) => s.label)).toEqual(rows.slice(-MAX_LINES).map(([label]) => label));
     expect(plan.largestOf).toBe(MAX_LINES + 3);
     const many = Array.from({ length: MAX_BARS + 5 }, (_, i) => [`Desa ${i}`, String(i)]);
     const bars = chooseChart(element({ 2022: simple(many) }), rowNumber);
