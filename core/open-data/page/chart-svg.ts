@@ -11,7 +11,8 @@ const FONT = 14;
 /** A rough width of one character of the chart's text, to fit labels. */
 const CHAR = FONT * 0.58;
 
-const round = (value: number) => Math.round(value * 10) / 10;
+/** A coordinate to a tenth; 0 for what extreme values (near ±1.8e308) can turn into. */
+const round = (value: number) => (Number.isFinite(value) ? Math.round(value * 10) / 10 : 0);
 
 /** About `count` round tick values covering [min, max]. */
 export function niceTicks(min: number, max: number, count = 5): number[] {
@@ -25,9 +26,11 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
   const step = [1, 2, 2.5, 5, 10].map((f) => f * magnitude).find((s) => s >= raw)!;
   const first = Number((Math.floor(min / step) * step).toPrecision(12));
   const ticks = [first];
-  while (ticks.length < 2 || ticks.at(-1)! < max - step * 1e-9)
+  // bounded: past 2^53 a step may be below the numbers' precision and never add up
+  while ((ticks.length < 2 || ticks.at(-1)! < max - step * 1e-9) && ticks.length <= count * 3)
     ticks.push(Number((first + ticks.length * step).toPrecision(12)));
-  return ticks;
+  const last = ticks.at(-1)!;
+  return Number.isFinite(first) && first <= min && last >= max && last > first ? ticks : [min, max];
 }
 
 const decimalsOf = (step: number) => Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9)));
@@ -222,7 +225,7 @@ export function renderChart(plan: ChartPlan, unit: string, labels: PageLabels, i
   return (
     `<figure class="chart-figure" id="${escapeHtml(id)}">` +
     `<figcaption>${escapeHtml(title)}${unit ? ` <span class="caption-note">(${escapeHtml(unit)})</span>` : ''}</figcaption>` +
-    `<div class="chart-scroll">${svg}</div>${legend}` +
+    `${svg}${legend}` +
     `<p class="chart-summary" id="${escapeHtml(ids.description)}">${escapeHtml(chartSummary(plan, unit, labels))}</p>` +
     '</figure>'
   );

@@ -199,4 +199,11 @@ describe('niceTicks', () => {
     expect(ticks.at(-1)).toBeGreaterThanOrEqual(1234.5);
     expect(niceTicks(5, 5).length).toBeGreaterThanOrEqual(2);
   });
+
+  it('ends for numbers past the precision of their step', () => {
+    expect(niceTicks(1e17, 1e17 + 16)).toEqual([1e17, 1e17 + 16]);
+    const ticks = niceTicks(-1e300, 1e300);
+    expect(ticks[0]).toBeLessThanOrEqual(-1e300);
+    expect(ticks.at(-1)).toBeGreaterThanOrEqual(1e300);
+  });
 });

@@ -171,6 +171,39 @@ describe('renderElementPage', () => {
     expect(values).toEqual(['1.000.000']);
   });
 
+  it('draws extreme numbers without an invalid coordinate', () => {
+    const huge = `179.769.313.486.231.570${'.000'.repeat(97)}`; // 1.7976931348623157e308
+    for (const cells of [
+      [huge, `-${huge}`],
+      ['100.000.000.000.000.000', '100.000.000.000.000.016'],
+    ]) {
+      const extreme = viewOf({
+        ...views[0]!.element,
+        data: [2022, 2023].map((year) => ({
+          id: String(year),
+          year,
+          table: {
+            headers: [
+              { content: 'Desa', colSpan: 1, rowSpan: 1, dataType: 'string' },
+              { content: 'Jumlah', colSpan: 1, rowSpan: 1, dataType: 'number' },
+            ],
+            subHeaders: [],
+            rows: cells.map((cell, row) => [`Desa ${row}`, cell]),
+          },
+        })),
+      });
+      for (const language of ['id', 'en']) {
+        const html = renderElementPage(extreme, {
+          ...ctx,
+          identity: { ...ctx.identity, language },
+        });
+        const svg = byTag(parseHtml(html), 'svg').find((s) => attr(s, 'role') === 'img')!;
+        const coordinates = findAll(svg, () => true).flatMap((e) => e.attrs.map((a) => a.value));
+        expect(coordinates.join(' ')).not.toMatch(/NaN|Infinity/);
+      }
+    }
+  });
+
   it('tells search engines: canonical link, description, Open Graph', () => {
     const { view, document } = pageOf('000000000000000000001001');
     const canonical = findAll(
