@@ -97,9 +97,9 @@ const id: PageLabels = {
   chartTitle: (measure, span) => `${measure}, ${span}`,
   chartBy: (measure, by) => `${measure} menurut ${by}`,
   chartLineSummary: (series, span, unit) =>
-    `Grafik garis ${series} deret, tahun ${span}, dalam ${unit}.`,
+    `Grafik garis ${series} deret, tahun ${span}${unit ? `, dalam ${unit}` : ''}.`,
   chartBarSummary: (bars, year, unit) =>
-    `Grafik batang ${bars} nilai tahun ${year}, dalam ${unit}.`,
+    `Grafik batang ${bars} nilai tahun ${year}${unit ? `, dalam ${unit}` : ''}.`,
   change: (label, from, fromYear, to, toYear) =>
     `${label}: ${from} (${fromYear}) menjadi ${to} (${toYear}).`,
   highestLowest: (high, highValue, low, lowValue) =>
@@ -159,8 +159,10 @@ const en: PageLabels = {
   rowNumber: (row) => `Row ${row}`,
   chartTitle: (measure, span) => `${measure}, ${span}`,
   chartBy: (measure, by) => `${measure} by ${by}`,
-  chartLineSummary: (series, span, unit) => `Line chart of ${series} series, ${span}, in ${unit}.`,
-  chartBarSummary: (bars, year, unit) => `Bar chart of ${bars} values for ${year}, in ${unit}.`,
+  chartLineSummary: (series, span, unit) =>
+    `Line chart of ${series} series, ${span}${unit ? `, in ${unit}` : ''}.`,
+  chartBarSummary: (bars, year, unit) =>
+    `Bar chart of ${bars} values for ${year}${unit ? `, in ${unit}` : ''}.`,
   change: (label, from, fromYear, to, toYear) =>
     `${label}: ${from} (${fromYear}) to ${to} (${toYear}).`,
   highestLowest: (high, highValue, low, lowValue) =>
