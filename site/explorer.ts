@@ -131,6 +131,7 @@ async function search({ history }: { history: 'push' | 'typed' | 'none' }) {
 function showResults(rows: Row[], total: number, facets: FacetCounts) {
   byId('search-error').hidden = true;
   renderRows(rows, {
+    page: (id) => `/dataset/${encodeURIComponent(id)}`,
     element: (id) => api.urls.element(id),
     tableCsv: (id, year) => api.urls.tableCsv(id, year),
   });
@@ -154,7 +155,7 @@ function showError(error: unknown) {
   const box = byId('search-error');
   box.textContent = message;
   box.hidden = false;
-  renderRows([], { element: () => '', tableCsv: () => '' });
+  renderRows([], { page: () => '', element: () => '', tableCsv: () => '' });
   byId('result-summary').textContent = 'No results: the request was refused.';
   byId('facet-groups').replaceChildren();
   byId<HTMLButtonElement>('prev-page').disabled = true;

@@ -15,6 +15,9 @@
  *             /api/action/{action}                    package_show, package_list, organization_*, group_*, tag_list…)
  *   GET|HEAD  /catalog.ttl, /catalog.jsonld           DCAT-AP 3, 100 datasets a page (page, modified_since)
  *   GET|HEAD  /dataset/{id}.ttl, /dataset/{id}.jsonld one dataset (id: _id or CKAN name)
+ *   GET|HEAD  /dataset/{id}                           the element's page (HTML, strict CSP); 404 page
+ *   GET|HEAD  /sitemap.xml, /sitemap-{n}.xml,         every page with its lastmod (an index past
+ *             /robots.txt                             10,000), and where the sitemap is
  *   GET|HEAD  /, /docs                                the documentation page and explorer (strict CSP),
  *   GET|HEAD  /docs/explorer.js, /docs/explorer.css,  with its script, stylesheet and icon
  *             /favicon.ico
@@ -45,6 +48,7 @@ import { search } from './routes/data-element.ts';
 import { ckanAction } from './routes/ckan/action-api.ts';
 import { dcatCatalog } from './routes/dcat.ts';
 import { dataset } from './routes/dataset.ts';
+import { robots, sitemap } from './routes/sitemap.ts';
 import { warmUpPatternCompiler } from './title-search/warm-up.ts';
 import { warmUpWordSearch } from './search/warm-up-words.ts';
 
@@ -67,6 +71,9 @@ const ROUTES: { path: string; handler: Handler }[] = [
   { path: '/catalog.ttl', handler: (c: Context<AppEnv>) => dcatCatalog(c, 'ttl') },
   { path: '/catalog.jsonld', handler: (c: Context<AppEnv>) => dcatCatalog(c, 'jsonld') },
   { path: '/dataset/:id', handler: dataset },
+  { path: '/sitemap.xml', handler: sitemap },
+  { path: '/:file{sitemap-[0-9]+\\.xml}', handler: sitemap },
+  { path: '/robots.txt', handler: robots },
   ...DOCUMENTATION_FILES.flatMap(({ name, paths }) =>
     paths.map((path) => ({ path, handler: (c: Context<AppEnv>) => serveDocumentation(c, name) })),
   ),
@@ -76,7 +83,10 @@ const ROUTES: { path: string; handler: Handler }[] = [
  * A route path as a regular expression over request paths (":name" is one segment; a trailing slash
  * is allowed).
  */
-const routePattern = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}/?$`);
+const routePattern = (path: string) =>
+  new RegExp(
+    `^${path.replace(/:\w+(?:\{([^}]+)\})?/g, (_, pattern?: string) => pattern ?? '[^/]+')}/?$`,
+  );
 const ROUTE_PATTERNS = ROUTES.map(({ path }) => routePattern(path));
 const isRoute = (pathname: string) => ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
 const POST_PATTERNS = POST_ROUTES.map(routePattern);

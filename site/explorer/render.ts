@@ -5,6 +5,8 @@ import type { ExplorerState, Filter } from './state.ts';
 
 export type Row = Projected<'_id' | 'title' | 'unit' | 'data' | 'dataSource'>;
 export interface Links {
+  /** The element's page (contract §14); its JSON is `element`. */
+  page: (id: string) => string;
   element: (id: string) => string;
   tableCsv: (id: string, year: number) => string;
 }
@@ -36,7 +38,7 @@ export function renderRows(rows: Row[], links: Links) {
       h(
         'tr',
         {},
-        h('td', { 'data-label': 'Title' }, h('a', { href: links.element(row._id) }, row.title)),
+        h('td', { 'data-label': 'Title' }, h('a', { href: links.page(row._id) }, row.title)),
         h('td', { 'data-label': 'Unit' }, row.unit),
         h('td', { 'data-label': 'Data source' }, row.dataSource.name.trim()),
         h(

@@ -29,11 +29,13 @@ export async function readElementViews(
   },
   openData: OpenDataSections,
   elements: Uint32Array,
+  /** What rendering them will take beside reading and parsing (a page's tables and chart). */
+  { renderCpuMs = 0 } = {},
 ): Promise<ViewsRead> {
   const { profile, budget, store, index } = request;
   const format = wholeElement(index.sections.elementLength);
   const admitted = admitAnswer(profile, index, budget, elements, format, {
-    searchCpuMs: RENDER_CPU_MS_PER_ELEMENT * elements.length,
+    searchCpuMs: RENDER_CPU_MS_PER_ELEMENT * elements.length + renderCpuMs,
   });
   if (!admitted.ok) return admitted;
   const bytes = await collect(prepareAnswer(index, store, budget, elements, format, admitted));
