@@ -10,11 +10,13 @@ import {
   isDense,
   postingSections,
   snapshotPaths,
+  type DumpPartEntry,
   type IndexHeader,
   type IndexSections,
   type Manifest,
   type PostingDimension,
 } from '../core/snapshot-layout.ts';
+import { buildDump, type DumpOptions, type CompressedPart } from './build-dump.ts';
 import { buildDocumentation } from './build-documentation.ts';
 import type { CompiledCatalogue, PublishedElement } from './compile-catalogue.ts';
 import type { SiteSources } from './read-site.ts';
@@ -48,7 +50,7 @@ export interface Snapshot {
 
 const encoder = new TextEncoder();
 
-export interface TierSizes {
+export interface TierSizes extends DumpOptions {
   /** Target bytes of a block (tests use tiny ones, to get many blocks and runs). */
   blockBytes?: number;
   runBytes?: number;
@@ -75,6 +77,8 @@ export function buildSnapshot(
   const tiers = buildTiers(published, options);
   tiers.blocks.forEach((bytes, block) => content.set(`block/${block}`, bytes));
   const groups = buildGroups(published, options);
+  const dump = buildDump(published, options);
+  content.set('dump', encoder.encode(dump.map((part) => part.sha256).join('\n')));
 
   const titles = buildTitleIndex(published);
   content.set('titles', encodeTitleSearchIndex(titles.distinct));
@@ -141,6 +145,7 @@ export function buildSnapshot(
   tiers.blocks.forEach((bytes, block) => files.set(paths.block(block), bytes));
   tiers.runs.forEach((bytes, run) => files.set(paths.run(run), bytes));
   groups.groups.forEach((bytes, group) => files.set(paths.group(group), bytes));
+  dump.forEach((part, n) => files.set(paths.dumpPart(n), part.bytes));
   files.set(paths.titles, content.get('titles')!);
   files.set(paths.words, content.get('words')!);
   files.set(paths.indexBinary, indexBytes);
@@ -169,6 +174,7 @@ export function buildSnapshot(
     documentation: Object.fromEntries(
       DOCUMENTATION_FILES.map(({ name }) => [name, fileEntry(buildId, name, documentation[name])]),
     ) as Manifest['documentation'],
+    dump: dump.map((part) => dumpPartEntry(buildId, part)),
   };
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
   for (const [path, bytes] of files) {
@@ -185,6 +191,17 @@ export function buildSnapshot(
 const fileEntry = (buildId: string, name: string, bytes: Uint8Array) => ({
   etag: `${buildId}-${contentHash([[name, bytes]]).slice(0, 16)}`,
   bytes: bytes.length,
+});
+
+/** A dump part in the manifest: what /api/v1/dump lists, and the part's strong ETag. */
+const dumpPartEntry = (
+  buildId: string,
+  { bytes, elements, sha256 }: CompressedPart,
+): DumpPartEntry => ({
+  etag: `${buildId}-${sha256.slice(0, 16)}`,
+  bytes: bytes.length,
+  elements,
+  sha256,
 });
 
 function contentHash(entries: [string, Uint8Array][]): string {

@@ -13,7 +13,7 @@ import { createProgress } from './progress.ts';
 import { refuseBuildOutput } from './output-guard.ts';
 
 const USAGE =
-  'usage: npm run build -- [--data DIR] [--out DIR] [--block-bytes N] [--run-bytes N] [--group-bytes N]';
+  'usage: npm run build -- [--data DIR] [--out DIR] [--block-bytes N] [--run-bytes N] [--group-bytes N] [--dump-part-bytes N]';
 
 function main(): number {
   let options: { data: string; out: string; tiers: TierSizes };
@@ -22,6 +22,7 @@ function main(): number {
       options: {
         data: { type: 'string', default: 'data' },
         out: { type: 'string', default: 'dist' },
+        'dump-part-bytes': { type: 'string' },
         'block-bytes': { type: 'string' },
         'run-bytes': { type: 'string' },
         'group-bytes': { type: 'string' },
@@ -34,6 +35,7 @@ function main(): number {
         blockBytes: byteCount('--block-bytes', values['block-bytes']),
         runBytes: byteCount('--run-bytes', values['run-bytes']),
         groupBytes: byteCount('--group-bytes', values['group-bytes']),
+        dumpPartBytes: byteCount('--dump-part-bytes', values['dump-part-bytes']),
       },
     };
   } catch (error) {
@@ -74,9 +76,18 @@ function main(): number {
       `  published          ${published.length}`,
       `  held back (status) ${heldBack.length ? heldBack.join(', ') : 'none'}`,
       `  written            ${written.files} files, ${(written.bytes / 1048576).toFixed(1)} MiB (${snapshot.manifest.counts.blocks} element blocks, ${snapshot.manifest.counts.runs} runs, ${snapshot.manifest.counts.groups} groups)`,
+      `  dump               ${describeDump(snapshot.manifest.dump)}`,
     ].join('\n'),
   );
   return 0;
+}
+
+/** The whole-catalogue download's parts, as the build's summary says them. */
+function describeDump(parts: { bytes: number }[]): string {
+  const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
+  const total = parts.reduce((sum, part) => sum + part.bytes, 0);
+  const largest = Math.max(0, ...parts.map((part) => part.bytes));
+  return `${parts.length} part${parts.length === 1 ? '' : 's'} of gzip'd JSON Lines, ${mib(total)} (largest ${mib(largest)})`;
 }
 
 function byteCount(option: string, value: string | undefined): number | undefined {

@@ -10,6 +10,8 @@
  *   GET|HEAD  /api/v1/data-element/{id}               one element (fields)
  *   GET|HEAD  /api/v1/data-element/{id}/{year}.csv    one table as CSV
  *   GET|HEAD  /api/v1/facets                          disjunctive counts for a search
+ *   GET|HEAD  /api/v1/dump                            the whole catalogue as one download: its parts
+ *   GET|HEAD  /api/v1/dump/{part}                     one part, gzip'd JSON Lines (part-00001.jsonl.gz)
  *   GET|HEAD  /api/v1/openapi.json                    the OpenAPI 3.1 description
  *   GET|HEAD  /, /docs                                the documentation page and explorer (strict CSP),
  *   GET|HEAD  /docs/explorer.js, /docs/explorer.css,  with its script, stylesheet and icon
@@ -36,6 +38,7 @@ import type { AppEnv } from './env.ts';
 import { serveDocumentation } from './routes/documentation.ts';
 import { oneElement, tableAsCsv } from './routes/one-element.ts';
 import { facets } from './routes/facets.ts';
+import { dumpListing, dumpPart } from './routes/dump.ts';
 import { serveList } from './routes/lists.ts';
 import { search } from './routes/data-element.ts';
 import { warmUpPatternCompiler } from './title-search/warm-up.ts';
@@ -53,6 +56,8 @@ const ROUTES: { path: string; handler: Handler }[] = [
   { path: '/api/v1/data-element/:id', handler: oneElement },
   { path: '/api/v1/data-element/:id/:table', handler: tableAsCsv },
   { path: '/api/v1/facets', handler: facets },
+  { path: '/api/v1/dump', handler: dumpListing },
+  { path: '/api/v1/dump/:part', handler: dumpPart },
   ...DOCUMENTATION_FILES.flatMap(({ name, paths }) =>
     paths.map((path) => ({ path, handler: (c: Context<AppEnv>) => serveDocumentation(c, name) })),
   ),

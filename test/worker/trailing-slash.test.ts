@@ -29,6 +29,9 @@ describe('a trailing slash', () => {
     ['/api/v1/data-element/000000000000000000009999', ''],
     [`/api/v1/data-element/${fixtureId(14)}/2023.csv`, ''],
     [`/api/v1/data-element/${fixtureId(14)}/2019.csv`, ''],
+    ['/api/v1/dump', ''],
+    ['/api/v1/dump/part-00001.jsonl.gz', ''],
+    ['/api/v1/dump/part-09999.jsonl.gz', ''],
   ])('on %s%s answers as without it', async (path, query) => {
     const without = await api(`${path}${query}`);
     const withSlash = await api(`${path}/${query}`);
