@@ -68,8 +68,11 @@ if (values.dist) {
   const runs = Number(values.runs);
   const manifest = JSON.parse(readFileSync(join(dist, MANIFEST_PATH), 'utf8')) as Manifest;
 
-  /** Median wall and workerd CPU of `runs` downloads of each path, and the bytes' SHA-256. */
-  async function download(base: string, paths: string[]) {
+  /**
+   * Median wall and workerd CPU of `runs` downloads of each path, and the bytes' SHA-256; with
+   * `head`, the same of a HEAD: all of the request but the bytes.
+   */
+  async function download(base: string, paths: string[], head = false) {
     const figures = [];
     for (const path of paths) {
       await (await fetch(`${base}${path}`)).arrayBuffer(); // the manifest loaded, code compiled
@@ -79,7 +82,8 @@ if (values.dist) {
       for (let i = 0; i < runs; i++) {
         const before = workerdCpuMs();
         const started = performance.now();
-        const bytes = new Uint8Array(await (await fetch(`${base}${path}`)).arrayBuffer());
+        const response = await fetch(`${base}${path}`, { method: head ? 'HEAD' : 'GET' });
+        const bytes = new Uint8Array(await response.arrayBuffer());
         wall.push(performance.now() - started);
         cpu.push(workerdCpuMs() - before);
         sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -97,12 +101,12 @@ if (values.dist) {
   });
   let listing: CatalogueDump;
   let ours;
+  let heads;
   try {
     listing = (await (await fetch(`${worker.url}/api/v1/dump`)).json()) as CatalogueDump;
-    ours = await download(
-      worker.url,
-      listing.parts.map(({ url }) => new URL(url).pathname),
-    );
+    const paths = listing.parts.map(({ url }) => new URL(url).pathname);
+    ours = await download(worker.url, paths);
+    heads = await download(worker.url, paths, true);
   } finally {
     await worker.stop();
   }
@@ -136,14 +140,14 @@ if (values.dist) {
     `${dist}: snapshot ${listing.snapshot}, ${listing.elements} elements, PLAN ${values.plan}, median of ${runs}`,
   );
   console.log(
-    '| part | elements | MiB | SHA-256 as listed | wall ms | workerd CPU ms | static file: wall ms | static: CPU ms |',
+    '| part | elements | MiB | SHA-256 as listed | wall ms | workerd CPU ms | HEAD: CPU ms | static file: wall ms | static: CPU ms |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   listing.parts.forEach((part, n) => {
     const o = ours[n]!;
     const s = statics[n]!;
     console.log(
-      `| ${n + 1} | ${part.elements} | ${mib(part.bytes)} | ${o.sha256 === part.sha256 && s.sha256 === part.sha256 ? 'yes' : 'NO'} | ${o.wallMs.toFixed(0)} | ${o.cpuMs.toFixed(1)} | ${s.wallMs.toFixed(0)} | ${s.cpuMs.toFixed(1)} |`,
+      `| ${n + 1} | ${part.elements} | ${mib(part.bytes)} | ${o.sha256 === part.sha256 && s.sha256 === part.sha256 ? 'yes' : 'NO'} | ${o.wallMs.toFixed(0)} | ${o.cpuMs.toFixed(1)} | ${heads[n]!.cpuMs.toFixed(1)} | ${s.wallMs.toFixed(0)} | ${s.cpuMs.toFixed(1)} |`,
     );
   });
 }

@@ -5,7 +5,7 @@
 // is cut by its compressed size, and the bound is exact: the lines are compressed a chunk at a
 // time (raw deflate, each chunk ending on a sync flush, with the part's previous 32 KiB as its
 // dictionary, as pigz does: the same size as one stream), and a chunk that would take the part
-// past `partBytes` (header, chunks, final block and trailer counted) starts the next part
+// past `dumpPartBytes` (header, chunks, final block and trailer counted) starts the next part
 // instead. Same elements and options, same bytes (mtime 0, a fixed OS byte), with one zlib:
 // Node's bundled zlib decides the deflate bytes.
 import { createHash } from 'node:crypto';
@@ -18,9 +18,9 @@ import type { PublishedElement } from './compile-catalogue.ts';
  */
 export const DUMP_PART_BYTES = 20 * 1024 * 1024;
 /**
- * zlib's level. Measured on a 100,000-element catalogue (203 MiB of JSON): level 6 compresses
- * 7.07 to 1 in 3.4 s, level 9 7.14 to 1 in 5.0 s; the bytes every download saves are worth the
- * 1.6 s of a nightly build.
+ * zlib's level. On a 100,000-element catalogue (203 MiB of JSON Lines, docs/scale.md): level 6
+ * compresses 7.08 to 1 in 4.6 s of CPU, level 9 7.15 to 1 in 6.0 s; every download saves the 1 %,
+ * a nightly build pays the 1.4 s once.
  */
 export const DUMP_LEVEL = 9;
 /**
