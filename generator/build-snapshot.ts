@@ -16,7 +16,7 @@ import {
   type Manifest,
   type PostingDimension,
 } from '../core/snapshot-layout.ts';
-import { buildDump, type DumpOptions, type CompressedPart } from './build-dump.ts';
+import { buildDump, type CompressedPart } from './build-dump.ts';
 import { buildDocumentation } from './build-documentation.ts';
 import type { CompiledCatalogue, PublishedElement } from './compile-catalogue.ts';
 import type { SiteSources } from './read-site.ts';
@@ -50,11 +50,13 @@ export interface Snapshot {
 
 const encoder = new TextEncoder();
 
-export interface TierSizes extends DumpOptions {
+export interface TierSizes {
   /** Target bytes of a block (tests use tiny ones, to get many blocks and runs). */
   blockBytes?: number;
   runBytes?: number;
   groupBytes?: number;
+  /** Most bytes of a part of the whole-catalogue download (generator/build-dump.ts). */
+  dumpPartBytes?: number;
 }
 
 export function buildSnapshot(

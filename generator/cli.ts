@@ -82,19 +82,19 @@ function main(): number {
   return 0;
 }
 
+function byteCount(option: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${option} takes a positive whole number`);
+  return n;
+}
+
 /** The whole-catalogue download's parts, as the build's summary says them. */
 function describeDump(parts: { bytes: number }[]): string {
   const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
   const total = parts.reduce((sum, part) => sum + part.bytes, 0);
   const largest = Math.max(0, ...parts.map((part) => part.bytes));
   return `${parts.length} part${parts.length === 1 ? '' : 's'} of gzip'd JSON Lines, ${mib(total)} (largest ${mib(largest)})`;
-}
-
-function byteCount(option: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${option} takes a positive whole number`);
-  return n;
 }
 
 try {
