@@ -12,6 +12,10 @@ import {
 } from './test/support/node/build-scale-snapshot.ts';
 import { quietPackageSourcemaps } from './test/support/node/quiet-package-sourcemaps.ts';
 
+// Snapshots built by the tests date new elements at a fixed time (contract §12), so that two
+// builds of one catalogue are byte for byte the same.
+process.env.SOURCE_DATE_EPOCH ??= '1767225600'; // 2026-01-01T00:00:00Z
+
 // Built here, not in a globalSetup: the pool reads the assets folder when it configures itself.
 buildFixtureSnapshot();
 buildScaleSnapshot();

@@ -16,6 +16,11 @@
 //   _snapshot/<buildId>/dump/<n>.jsonl.gz      the whole catalogue to download (contract §13.3):
 //                                              gzip'd JSON Lines, served as they are
 //   _snapshot/<buildId>/docs/<file>            the API's description: openapi.json and the page
+//   _snapshot/<buildId>/open-data.bin          part three: dates, CKAN sort orders, packages' places
+//   _snapshot/<buildId>/names.txt              part three: CKAN names in name order
+//   _snapshot/<buildId>/packages/<n>.json      part three: CKAN packages in _id order (open-data/layout.ts)
+//   _build/dates.json                          not deployed (.assetsignore): the dates ledger the
+//                                              next build carries dates forward from (§12)
 //
 // Element bytes exist three times: in catalogue order, small blocks (tens of KiB) for answers that
 // need a few elements, and large runs (MiB; each the concatenation of consecutive blocks) that a
@@ -28,11 +33,16 @@
 // Everything but the manifest sits under the build id, so an isolate holding an older index
 // can never read a newer file by mistake: it gets a 404 and reloads.
 import type { DocumentationFileName, ReferenceListName } from './contract.ts';
+import type { OpenDataHeader } from './open-data/layout.ts';
 
 export const SNAPSHOT_DIR = '_snapshot';
 export const MANIFEST_PATH = `${SNAPSHOT_DIR}/manifest.json`;
+/** The build's own files, beside the snapshot and never deployed (listed in .assetsignore). */
+export const BUILD_DIR = '_build';
+export const DATES_LEDGER_PATH = `${BUILD_DIR}/dates.json`;
+export const ASSETS_IGNORE_PATH = '.assetsignore';
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 9;
+export const LAYOUT_VERSION = 10;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;
@@ -51,6 +61,10 @@ export const snapshotPaths = (buildId: string) => {
     group: (group: number) => `${root}/groups/${numbered(group)}.json`,
     dumpPart: (part: number) => `${root}/dump/${numbered(part)}.jsonl.gz`,
     documentation: (name: DocumentationFileName) => `${root}/docs/${name}`,
+    /** Part three (core/open-data/layout.ts). */
+    openData: `${root}/open-data.bin`,
+    packageNames: `${root}/names.txt`,
+    packageFile: (file: number) => `${root}/packages/${numbered(file)}.json`,
   };
 };
 
@@ -219,17 +233,21 @@ export interface IndexHeader {
    * y.
    */
   years: number[];
+  /** Part three: the catalogue's identity, CKAN's names, open-data.bin's sections. */
+  openData: OpenDataHeader;
 }
 
 /** Packs the sections into one little-endian buffer (every Workers host is little-endian). */
-export function encodeIndexSections(sections: IndexSections): {
+export function encodeIndexSections<S extends Record<keyof S, Uint32Array>>(
+  sections: S,
+): {
   bytes: Uint8Array;
-  table: IndexHeader['sections'];
+  table: Record<keyof S, { offset: number; length: number }>;
 } {
-  const names = Object.keys(sections) as SectionName[];
+  const names = Object.keys(sections) as (keyof S)[];
   const total = names.reduce((sum, name) => sum + sections[name].length, 0);
   const words = new Uint32Array(total);
-  const table = {} as IndexHeader['sections'];
+  const table = {} as Record<keyof S, { offset: number; length: number }>;
   let offset = 0;
   for (const name of names) {
     words.set(sections[name], offset);
@@ -240,19 +258,20 @@ export function encodeIndexSections(sections: IndexSections): {
 }
 
 /** Views over index.bin, no copy. Throws when the table does not fit the buffer. */
-export function decodeIndexSections(
+export function decodeIndexSections<S extends Record<keyof S, Uint32Array> = IndexSections>(
   buffer: ArrayBuffer,
-  table: IndexHeader['sections'],
-): IndexSections {
+  table: Record<keyof S, { offset: number; length: number }>,
+  file = 'index.bin',
+): S {
   const words = buffer.byteLength / 4;
-  const sections = {} as IndexSections;
+  const sections = {} as S;
   for (const [name, { offset, length }] of Object.entries(table) as [
-    SectionName,
+    keyof S,
     { offset: number; length: number },
   ][]) {
     if (!Number.isInteger(words) || offset + length > words)
-      throw new Error(`index.bin: section ${name} out of bounds`);
-    sections[name] = new Uint32Array(buffer, offset * 4, length);
+      throw new Error(`${file}: section ${String(name)} out of bounds`);
+    sections[name] = new Uint32Array(buffer, offset * 4, length) as S[keyof S];
   }
   return sections;
 }

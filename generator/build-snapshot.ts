@@ -2,6 +2,9 @@
 import { createHash } from 'node:crypto';
 import { DOCUMENTATION_FILES, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import {
+  ASSETS_IGNORE_PATH,
+  BUILD_DIR,
+  DATES_LEDGER_PATH,
   LAYOUT_VERSION,
   MANIFEST_PATH,
   bitmapWords,
@@ -23,6 +26,8 @@ import type { SiteSources } from './read-site.ts';
 import { compareCodeUnits } from './read-catalogue.ts';
 import { encodeTitleSearchIndex } from '../core/title-index/encode.ts';
 import { buildWordIndex, parsedElements } from './build-word-index.ts';
+import { buildOpenData } from './build-open-data.ts';
+import { assignDates, type DatesLedger, type ElementDates } from './element-dates.ts';
 
 /**
  * Blocks are small, because an answer of a few elements reads whole blocks (ASSETS serves whole
@@ -46,9 +51,21 @@ export const MAX_FILE_BYTES = 24 * 1024 * 1024;
 export interface Snapshot {
   files: Map<string, Uint8Array>;
   manifest: Manifest;
+  /** Dates of every published element (catalogue order), and the ledger the next build reads. */
+  dates: ElementDates[];
+  ledger: DatesLedger;
 }
 
 const encoder = new TextEncoder();
+
+export interface BuildOptions extends TierSizes {
+  /** The previous build's dates ledger (contract §12); none: every element is new. */
+  ledger?: DatesLedger;
+  /** The build's time, seconds since the epoch: a new or changed element's date. */
+  buildTime?: number;
+  /** Target bytes of a CKAN package file (tests use tiny ones). */
+  packageFileBytes?: number;
+}
 
 export interface TierSizes {
   /** Target bytes of a block (tests use tiny ones, to get many blocks and runs). */
@@ -62,9 +79,14 @@ export interface TierSizes {
 export function buildSnapshot(
   catalogue: CompiledCatalogue,
   site: SiteSources,
-  options: TierSizes = {},
+  options: BuildOptions = {},
 ): Snapshot {
   const { published, lists } = catalogue;
+  const { dates, ledger } = assignDates(
+    published,
+    options.ledger ?? {},
+    options.buildTime ?? defaultBuildTime(),
+  );
   const content = new Map<string, Uint8Array>(); // paths relative to the build-id folder
 
   const documentation = buildDocumentation(catalogue, site);
@@ -89,6 +111,11 @@ export function buildSnapshot(
   const ids = buildIdIndex(published);
   content.set('ids', encoder.encode(ids.text));
   content.set('id-sections', encodeIdSections(ids));
+  const openData = buildOpenData(catalogue, dates, ids.idOrder, options.packageFileBytes);
+  content.set('open-data', openData.binary);
+  content.set('package-names', openData.namesText);
+  openData.packageFiles.forEach((bytes, file) => content.set(`package/${file}`, bytes));
+  content.set('open-data-header', encoder.encode(JSON.stringify(openData.header)));
   content.set(
     'keys',
     new Uint8Array(Uint32Array.from(published.flatMap((element) => element.keyStarts)).buffer),
@@ -138,6 +165,7 @@ export function buildSnapshot(
     sections: table,
     slugs,
     years,
+    openData: { ...openData.header, sections: openData.table },
   };
 
   const files = new Map<string, Uint8Array>();
@@ -155,6 +183,9 @@ export function buildSnapshot(
   files.set(paths.idSections, content.get('id-sections')!);
   files.set(paths.keys, content.get('keys')!);
   files.set(paths.index, encoder.encode(JSON.stringify(header)));
+  files.set(paths.openData, openData.binary);
+  files.set(paths.packageNames, openData.namesText);
+  openData.packageFiles.forEach((bytes, file) => files.set(paths.packageFile(file), bytes));
 
   const manifest: Manifest = {
     layoutVersion: LAYOUT_VERSION,
@@ -186,7 +217,17 @@ export function buildSnapshot(
         `${path} would be ${(bytes.length / 1048576).toFixed(1)} MiB; a snapshot file holds at most ${MAX_FILE_BYTES / 1048576} MiB (docs/scale.md)`,
       );
   }
-  return { files, manifest };
+  // the ledger sits beside the snapshot for the next build; .assetsignore keeps it off the deploy
+  files.set(DATES_LEDGER_PATH, encoder.encode(JSON.stringify(ledger)));
+  files.set(ASSETS_IGNORE_PATH, encoder.encode(`${BUILD_DIR}\n`));
+  return { files, manifest, dates, ledger };
+}
+
+/** SOURCE_DATE_EPOCH when set (reproducible builds), otherwise now. */
+export function defaultBuildTime(): number {
+  const fixed = process.env.SOURCE_DATE_EPOCH;
+  if (fixed !== undefined && /^\d+$/.test(fixed)) return Number(fixed);
+  return Math.floor(Date.now() / 1000);
 }
 
 /** A served file's strong ETag value (the snapshot and the bytes) and length. */

@@ -11,12 +11,21 @@ import { readSite } from './read-site.ts';
 import { writeSnapshotAtomically } from './write-snapshot.ts';
 import { createProgress } from './progress.ts';
 import { refuseBuildOutput } from './output-guard.ts';
+import { readDatesLedger } from './dates-ledger.ts';
+import { DATES_LEDGER_PATH } from '../core/snapshot-layout.ts';
+import { join } from 'node:path';
 
 const USAGE =
-  'usage: npm run build -- [--data DIR] [--out DIR] [--block-bytes N] [--run-bytes N] [--group-bytes N] [--dump-part-bytes N]';
+  'usage: npm run build -- [--data DIR] [--out DIR] [--ledger FILE | --fresh-dates] [--block-bytes N] [--run-bytes N] [--group-bytes N] [--dump-part-bytes N]';
 
 function main(): number {
-  let options: { data: string; out: string; tiers: TierSizes };
+  let options: {
+    data: string;
+    out: string;
+    /** Where the previous dates are; null: none (every element dated anew). */
+    ledger: string | null | undefined;
+    tiers: TierSizes;
+  };
   try {
     const { values } = parseArgs({
       options: {
@@ -26,11 +35,14 @@ function main(): number {
         'block-bytes': { type: 'string' },
         'run-bytes': { type: 'string' },
         'group-bytes': { type: 'string' },
+        ledger: { type: 'string' },
+        'fresh-dates': { type: 'boolean', default: false },
       },
     });
     options = {
       data: values.data!,
       out: values.out!,
+      ledger: values['fresh-dates'] ? null : values.ledger,
       tiers: {
         blockBytes: byteCount('--block-bytes', values['block-bytes']),
         runBytes: byteCount('--run-bytes', values['run-bytes']),
@@ -62,7 +74,18 @@ function main(): number {
     return 1;
   }
 
-  const snapshot = buildSnapshot(catalogue, readSite(), options.tiers);
+  const ledger =
+    options.ledger === null
+      ? ({ ok: true, ledger: {} } as const)
+      : readDatesLedger(options.ledger ?? join(options.out, DATES_LEDGER_PATH));
+  if (!ledger.ok) {
+    console.error(ledger.message);
+    return 2;
+  }
+  const snapshot = buildSnapshot(catalogue, readSite(), {
+    ...options.tiers,
+    ledger: ledger.ledger,
+  });
   const written = writeSnapshotAtomically(options.out, snapshot.files);
   const { stats, published } = catalogue;
   const heldBack = Object.entries(stats.heldBackByStatus).map(
@@ -75,11 +98,28 @@ function main(): number {
       `  elements read      ${stats.elementsRead} from ${stats.elementFiles} files`,
       `  published          ${published.length}`,
       `  held back (status) ${heldBack.length ? heldBack.join(', ') : 'none'}`,
+      `  dates              ${describeDates(snapshot.dates, ledger.ledger, catalogue.published)}`,
       `  written            ${written.files} files, ${(written.bytes / 1048576).toFixed(1)} MiB (${snapshot.manifest.counts.blocks} element blocks, ${snapshot.manifest.counts.runs} runs, ${snapshot.manifest.counts.groups} groups)`,
       `  dump               ${describeDump(snapshot.manifest.dump)}`,
     ].join('\n'),
   );
   return 0;
+}
+
+/** How many elements kept their dates, and how many are new or changed since the ledger. */
+function describeDates(
+  dates: { modified: number }[],
+  previous: Record<string, [string, number, number]>,
+  published: { id: string }[],
+): string {
+  let kept = 0;
+  published.forEach(({ id }, e) => {
+    if (previous[id]?.[2] === dates[e]!.modified) kept++;
+  });
+  const entries = Object.keys(previous).length;
+  return entries === 0
+    ? 'no ledger: every element dated now (or from createdAt/updatedAt)'
+    : `${kept} kept from the ledger, ${published.length - kept} new or changed`;
 }
 
 function byteCount(option: string, value: string | undefined): number | undefined {

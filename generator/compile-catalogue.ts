@@ -18,12 +18,21 @@ import {
 import { parseJson } from './json-syntax.ts';
 import { jsonPath, type Problem } from './problems.ts';
 import { checkElementShape, checkReferenceListShape } from './validate-shapes.ts';
+import type { CatalogueDates } from './element-dates.ts';
+import { parseCatalogueDate } from '../core/open-data/catalogue-date.ts';
+import {
+  CatalogueIdentityInput,
+  resolveIdentity,
+  type CatalogueIdentity,
+} from '../core/open-data/catalogue-identity.ts';
 
 /** A file as read from disk: its text, or why it could not be read. */
 export type SourceFile = { file: string; text: string } | { file: string; unreadable: string };
 
 export interface CatalogueSources {
   lists: Record<ReferenceListName, SourceFile>;
+  /** data/catalogue.json, when the catalogue has one (contract §12). */
+  identity?: SourceFile;
   /** Element files in catalogue order; iterated once, so they can be read lazily. */
   elementFiles: Iterable<SourceFile>;
 }
@@ -41,10 +50,13 @@ export interface PublishedElement {
   refs: Record<ReferenceListName, number[]>;
   /** The years it has a table for, ascending, each once. */
   years: number[];
+  /** createdAt/updatedAt as the catalogue gives them (contract §12), in seconds. */
+  dates: CatalogueDates;
 }
 
 export interface CompiledCatalogue {
   problems: Problem[];
+  identity: CatalogueIdentity;
   lists: Record<ReferenceListName, ReferenceItem[]>;
   published: PublishedElement[];
   stats: {
@@ -101,6 +113,7 @@ export function compileCatalogue(
     listIndexes[name] = compileReferenceList(sources.lists[name], problems, claimId);
   }
 
+  const identity = compileIdentity(sources.identity, problems);
   const published: PublishedElement[] = [];
   const heldBackByStatus: Record<string, number> = {};
   let publishedCount = 0;
@@ -123,6 +136,7 @@ export function compileCatalogue(
       if (shape.sound('_id'))
         claimId(idString(input._id), source.file, jsonPath([...prefix, '_id']));
       if (shape.sound('data')) checkTables(input, source.file, prefix, problems);
+      const dates = catalogueDates(element, source.file, prefix, problems);
       const resolved = resolveReferences(
         input,
         listIndexes,
@@ -137,7 +151,7 @@ export function compileCatalogue(
         return;
       }
       publishedCount++;
-      if (keepPublished) published.push(publish(input, resolved, listIndexes));
+      if (keepPublished) published.push({ ...publish(input, resolved, listIndexes), dates });
     });
     onProgress?.(elementsRead, elementFiles);
   }
@@ -146,6 +160,7 @@ export function compileCatalogue(
   ) as CompiledCatalogue['lists'];
   return {
     problems,
+    identity,
     lists,
     published,
     stats: { elementFiles, elementsRead, publishedCount, heldBackByStatus },
@@ -167,6 +182,42 @@ function parseSource(source: SourceFile, problems: Problem[]): { value: unknown 
     return undefined;
   }
   return { value: result.value };
+}
+
+/** data/catalogue.json: its shape checked, its defaults applied (the defaults alone when absent). */
+function compileIdentity(source: SourceFile | undefined, problems: Problem[]): CatalogueIdentity {
+  if (source === undefined) return resolveIdentity();
+  const parsed = parseSource(source, problems);
+  if (parsed === undefined) return resolveIdentity();
+  const checked = CatalogueIdentityInput.safeParse(parsed.value);
+  if (!checked.success) {
+    for (const issue of checked.error.issues)
+      problems.push({
+        file: source.file,
+        path: jsonPath(issue.path as (string | number)[]),
+        message: issue.message,
+      });
+    return resolveIdentity();
+  }
+  return resolveIdentity(checked.data);
+}
+
+/** createdAt/updatedAt of an element, when it has them; a value that is not a date is a problem. */
+function catalogueDates(
+  element: unknown,
+  file: string,
+  prefix: (string | number)[],
+  problems: Problem[],
+): CatalogueDates {
+  const dates: CatalogueDates = {};
+  if (element === null || typeof element !== 'object') return dates;
+  for (const key of ['createdAt', 'updatedAt'] as const) {
+    if (!(key in element)) continue;
+    const parsed = parseCatalogueDate((element as Record<string, unknown>)[key]);
+    if (typeof parsed === 'number') dates[key] = parsed;
+    else problems.push({ file, path: jsonPath([...prefix, key]), message: parsed.problem });
+  }
+  return dates;
 }
 
 function compileReferenceList(
@@ -323,7 +374,7 @@ function publish(
   element: DataElementInput,
   refs: ResolvedReferences,
   lists: Record<ReferenceListName, ListIndex>,
-): PublishedElement {
+): Omit<PublishedElement, 'dates'> {
   const items = (name: ReferenceListName) =>
     refs[name].map((position) => lists[name].items[position]!);
   const out: DataElement = {

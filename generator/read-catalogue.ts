@@ -1,11 +1,13 @@
 // read: the catalogue's files from disk, in catalogue order. The only step that reads the disk.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import type { CatalogueSources, SourceFile } from './compile-catalogue.ts';
 
 export const ELEMENT_DIR = 'data-element';
+/** The catalogue's identity (contract §12), optional. */
+export const IDENTITY_FILE = 'catalogue.json';
 
 /** Plain code-unit comparison: the contract's catalogue order, independent of locale. */
 export const compareCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -19,6 +21,9 @@ export function readCatalogue(dataDir: string): CatalogueSources & { elementFile
   const lists = Object.fromEntries(
     REFERENCE_LISTS.map(({ name, file }) => [name, readSource(join(dataDir, file), display)]),
   ) as Record<ReferenceListName, SourceFile>;
+
+  const identityFile = join(dataDir, IDENTITY_FILE);
+  const identity = existsSync(identityFile) ? readSource(identityFile, display) : undefined;
 
   const elementRoot = join(dataDir, ELEMENT_DIR);
   // onlyFiles: false, so that a directory named *.json is reported rather than silently skipped
@@ -36,7 +41,12 @@ export function readCatalogue(dataDir: string): CatalogueSources & { elementFile
       yield { file: display(elementRoot), unreadable: 'folder of data element files is missing' };
     for (const entry of entries) yield readSource(join(elementRoot, entry), display);
   }
-  return { lists, elementFiles: elementFiles(), elementFileCount: entries.length };
+  return {
+    lists,
+    ...(identity && { identity }),
+    elementFiles: elementFiles(),
+    elementFileCount: entries.length,
+  };
 }
 
 function isDirectory(path: string): boolean {

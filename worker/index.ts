@@ -13,6 +13,8 @@
  *   GET|HEAD  /api/v1/dump                            the whole catalogue as one download: its parts
  *   GET|HEAD  /api/v1/dump/{part}                     one part, gzip'd JSON Lines (part-00001.jsonl.gz)
  *   GET|HEAD  /api/v1/openapi.json                    the OpenAPI 3.1 description
+ *   GET|HEAD|POST /api/3/action/{action},             CKAN's action API, read side (status_show, package_search,
+ *             /api/action/{action}                    package_show, package_list, organization_*, group_*, tag_list…)
  *   GET|HEAD  /, /docs                                the documentation page and explorer (strict CSP),
  *   GET|HEAD  /docs/explorer.js, /docs/explorer.css,  with its script, stylesheet and icon
  *             /favicon.ico
@@ -41,10 +43,14 @@ import { facets } from './routes/facets.ts';
 import { dumpListing, dumpPart } from './routes/dump.ts';
 import { serveList } from './routes/lists.ts';
 import { search } from './routes/data-element.ts';
+import { ckanAction } from './routes/ckan/action-api.ts';
 import { warmUpPatternCompiler } from './title-search/warm-up.ts';
 import { warmUpWordSearch } from './search/warm-up-words.ts';
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
+
+/** Paths that also answer POST: CKAN's clients (ckanapi among them) POST their actions. */
+const POST_ROUTES = ['/api/3/action/:action', '/api/action/:action'];
 
 /** Every path the API answers: registered for GET (and HEAD), and the only ones OPTIONS answers. */
 const ROUTES: { path: string; handler: Handler }[] = [
@@ -58,6 +64,7 @@ const ROUTES: { path: string; handler: Handler }[] = [
   { path: '/api/v1/facets', handler: facets },
   { path: '/api/v1/dump', handler: dumpListing },
   { path: '/api/v1/dump/:part', handler: dumpPart },
+  ...POST_ROUTES.map((path) => ({ path, handler: ckanAction })),
   ...DOCUMENTATION_FILES.flatMap(({ name, paths }) =>
     paths.map((path) => ({ path, handler: (c: Context<AppEnv>) => serveDocumentation(c, name) })),
   ),
@@ -70,6 +77,8 @@ const ROUTES: { path: string; handler: Handler }[] = [
 const routePattern = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}/?$`);
 const ROUTE_PATTERNS = ROUTES.map(({ path }) => routePattern(path));
 const isRoute = (pathname: string) => ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
+const POST_PATTERNS = POST_ROUTES.map(routePattern);
+const isPostRoute = (pathname: string) => POST_PATTERNS.some((pattern) => pattern.test(pathname));
 
 const app = new Hono<AppEnv>({ strict: false });
 
@@ -81,7 +90,10 @@ app.use(async (c, next) => {
   c.res.headers.set('x-content-type-options', CONTENT_TYPE_OPTIONS);
 });
 app.use(async (c, next) => {
-  if (!ALLOWED_METHODS.includes(c.req.method)) throw methodNotAllowed(c.req.method);
+  const allowed = isPostRoute(new URL(c.req.url).pathname)
+    ? [...ALLOWED_METHODS, 'POST']
+    : ALLOWED_METHODS;
+  if (!allowed.includes(c.req.method)) throw methodNotAllowed(c.req.method, allowed);
   if (c.req.method === 'OPTIONS' && !isRoute(new URL(c.req.url).pathname))
     throw notFound(new URL(c.req.url).pathname);
   await next();
@@ -96,6 +108,7 @@ app.use(
 );
 
 for (const { path, handler } of ROUTES) app.get(path, handler);
+for (const path of POST_ROUTES) app.post(path, ckanAction);
 
 app.notFound((c) => notFound(new URL(c.req.url).pathname).getResponse());
 

@@ -31,6 +31,8 @@ export const publicUrls = (base: string) => ({
   catalogTurtle: `${base}/catalog.ttl`,
   catalogJsonLd: `${base}/catalog.jsonld`,
   datasetRdf: (name: string, format: 'ttl' | 'jsonld') => `${base}/dataset/${name}.${format}`,
+  /** A reference list's endpoint: `category`, `data-source`, `sector`, `field`. */
+  referenceList: (endpoint: string) => `${base}/api/v1/${endpoint}`,
   dump: `${base}/api/v1/dump`,
   sitemap: `${base}/sitemap.xml`,
   ckanAction: (action: string) => `${base}/api/3/action/${action}`,

@@ -31,6 +31,8 @@ export function buildFixtureSnapshot() {
       '--out',
       FIXTURE_SNAPSHOT,
       ...FIXTURE_TIERS,
+      // dated as a first build, at SOURCE_DATE_EPOCH (vitest.config.ts), whatever was built before
+      '--fresh-dates',
     ],
     {
       cwd: fileURLToPath(new URL('../..', import.meta.url)),

@@ -12,7 +12,7 @@ import {
   type CatalogueSources,
   type SourceFile,
 } from '../../generator/compile-catalogue.ts';
-import { compareCodeUnits } from '../../generator/read-catalogue.ts';
+import { IDENTITY_FILE, compareCodeUnits } from '../../generator/read-catalogue.ts';
 import { seededRandom } from '../../tools/synth/seeded-random.ts';
 import {
   buildCatalogueFolder,
@@ -48,7 +48,11 @@ function sourcesOf(files: Files): CatalogueSources {
     .filter((p) => p.startsWith('data-element/'))
     .sort(compareCodeUnits)
     .map(source);
-  return { lists, elementFiles };
+  return {
+    lists,
+    ...(files.has(IDENTITY_FILE) && { identity: source(IDENTITY_FILE) }),
+    elementFiles,
+  };
 }
 
 const random = seededRandom(0xca7a);
@@ -119,6 +123,15 @@ const MUTATIONS: Mutation[] = [
       const p = random.pick(elementPaths);
       f.set(p, f.get(p)!.replace(/,\s*"unit"/, '}, "unit"'));
     },
+  },
+  {
+    name: 'a catalogue identity with a bad e-mail and licence',
+    valid: false,
+    apply: (f) =>
+      editJson(f, IDENTITY_FILE, (v) => {
+        v.contactPoint = { name: 'Tim', email: 'not an address' };
+        v.license = 'CC BY 4.0';
+      }),
   },
   { name: 'an empty file', valid: false, apply: (f) => f.set(random.pick([...f.keys()]), '') },
   {
@@ -281,7 +294,7 @@ function expectReported(files: Files, name: string) {
   expect(result.problems.length, `${name}: no problem reported`).toBeGreaterThan(0);
   for (const problem of result.problems) {
     expect(
-      files.has(problem.file) || listPaths.includes(problem.file),
+      files.has(problem.file) || listPaths.includes(problem.file) || problem.file === IDENTITY_FILE,
       `${name}: ${problem.file}`,
     ).toBe(true);
     expect(problem.message.length).toBeGreaterThan(0);

@@ -155,6 +155,22 @@ describe('nightly.yml', () => {
     expect(deployGuardProblems(nightly)).toEqual([]);
   });
 
+  it('carries the dates ledger across runs: restored before the deploy build, saved after the deploy', () => {
+    const job = Object.values(nightly.jobs).find((j) => j.steps?.some(deploys))!;
+    const at = (test: (step: Step) => boolean) => job.steps!.findIndex(test);
+    const restore = at((step) => (step.uses ?? '').startsWith('actions/cache/restore@'));
+    const build = at((step) => /--ledger ledger\/dates\.json/.test(step.run ?? ''));
+    const deploy = at(deploys);
+    const save = at((step) => (step.uses ?? '').startsWith('actions/cache/save@'));
+    const copy = at(runs(/cp dist\/_build\/dates\.json ledger\/dates\.json/));
+    expect(restore).toBeGreaterThanOrEqual(0);
+    expect(restore).toBeLessThan(build);
+    expect(build).toBeLessThan(deploy);
+    expect(deploy).toBeLessThan(copy);
+    expect(copy).toBeLessThan(save);
+    expect(job.steps![save]!.with?.path).toBe(job.steps![restore]!.with?.path);
+  });
+
   it('uploads the validation report as an artifact when validation fails', () => {
     const [id, job] = Object.entries(nightly.jobs).find(([, job]) => job.steps?.some(validates))!;
     const validation = job.steps!.findIndex(validates);

@@ -1,10 +1,10 @@
 // The catalogue being pulled, written file by file into a fresh folder beside the target
 // (`.DIR.pull-<pid>`), so the target is never half written: the staged folder is swapped in
 // whole when complete and valid, and removed on any failure.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
-import { ELEMENT_DIR } from '../../generator/read-catalogue.ts';
+import { ELEMENT_DIR, IDENTITY_FILE } from '../../generator/read-catalogue.ts';
 import { realPathOf } from '../../generator/output-guard.ts';
 import { swapFolderIn } from '../../generator/swap-folder.ts';
 
@@ -26,6 +26,9 @@ export function stageCatalogue(outDir: string): StagedCatalogue {
   const path = join(dirname(target), `.${basename(target)}.pull-${process.pid}`);
   rmSync(path, { recursive: true, force: true });
   mkdirSync(join(path, ELEMENT_DIR), { recursive: true });
+  // the catalogue's identity is the steward's, not the source's: it is carried into the new folder
+  const identity = join(target, IDENTITY_FILE);
+  if (existsSync(identity)) copyFileSync(identity, join(path, IDENTITY_FILE));
   const origins = new Map<string, string>();
   const write = (file: string, body: Uint8Array, url: string) => {
     writeFileSync(join(path, file), body);

@@ -105,14 +105,14 @@ export const noSuchDumpPart = (name: string) =>
     status: 404,
   } satisfies ErrorBody);
 
-export const methodNotAllowed = (method: string) =>
+export const methodNotAllowed = (method: string, allowed: readonly string[] = ALLOWED_METHODS) =>
   jsonException(
     405,
     {
-      error: `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS.join(', ')}).`,
+      error: `Method ${method} is not allowed; this API is read-only (${allowed.join(', ')}).`,
       status: 405,
     } satisfies ErrorBody,
     {
-      allow: ALLOWED_METHODS.join(', '),
+      allow: allowed.join(', '),
     },
   );

@@ -28,6 +28,7 @@ import type { OpenRun } from './run-reader.ts';
 import { buildSlugLookup, type SearchIndex } from '../search/filters.ts';
 import { decodeTitleSearchIndex, type TitleSearchIndex } from '../../core/title-index/decode.ts';
 import { decodeWordIndex, type WordIndex } from '../../core/word-index.ts';
+import type { OpenDataHeader, OpenDataSections } from '../../core/open-data/layout.ts';
 
 /**
  * The snapshot could not be read: a missing file, a bad status, a layout this Worker does not know.
@@ -47,6 +48,8 @@ export interface LoadedIndex extends SearchIndex {
   facets: LruCache<string, Uint8Array>;
   /** Hot elements' bytes. */
   elements: ElementCache;
+  /** Part three: the catalogue's identity, CKAN's names, where open-data.bin's sections are. */
+  openData: OpenDataHeader;
 }
 
 /**
@@ -202,6 +205,45 @@ export class SnapshotStore {
   }
 
   /**
+   * Part three's sections (dates, CKAN's sort orders, where each package is), loaded once when
+   * first needed.
+   */
+  openData(
+    index: LoadedIndex,
+    budget: ReadBudget,
+    keepAlive?: KeepAlive,
+  ): Promise<OpenDataSections> {
+    return this.lazily(`open-data ${index.buildId}`, keepAlive, async () => {
+      const path = snapshotPaths(index.buildId).openData;
+      const bytes = await this.readBytes(path, budget);
+      let sections: OpenDataSections;
+      try {
+        sections = decodeIndexSections<OpenDataSections>(bytes, index.openData.sections, path);
+      } catch (error) {
+        throw this.unavailable(path, (error as Error).message);
+      }
+      if (sections.created.length !== index.elementCount)
+        throw this.unavailable(path, 'belongs to another snapshot');
+      return sections;
+    });
+  }
+
+  /** Every CKAN name in name order, joined by `","` (package_list), loaded once when needed. */
+  packageNames(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<Uint8Array> {
+    return this.lazily(
+      `names ${index.buildId}`,
+      keepAlive,
+      async () =>
+        new Uint8Array(await this.readBytes(snapshotPaths(index.buildId).packageNames, budget)),
+    );
+  }
+
+  /** One file of CKAN packages (in _id order), as a stream read up to what is needed. */
+  packageFile(buildId: string, file: number, budget: ReadBudget): Promise<OpenRun> {
+    return this.open(snapshotPaths(buildId).packageFile(file), budget);
+  }
+
+  /**
    * A part of the index that only some requests need, loaded by the first of them and kept; like
    * the index, the loading request's I/O is kept alive until the load is done (others wait on it).
    */
@@ -319,6 +361,7 @@ export class SnapshotStore {
       years: header.years,
       blockRun: sections.blockRun,
       blockRunOffset: sections.blockRunOffset,
+      openData: header.openData,
       ...indexCaches(),
     };
   }

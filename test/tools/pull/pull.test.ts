@@ -109,6 +109,27 @@ describe('npm run pull: a source that pages', () => {
     expect(stagingLeftBeside(existing.dir)).toEqual([]);
   });
 
+  it('carries the catalogue identity (catalogue.json) into the new catalogue (contract §12)', async () => {
+    const fake = await serve({ paging: true });
+    const existing = existingCatalogue();
+    const identity = JSON.stringify({ title: 'Satu Data Kota Contoh', license: 'CC0-1.0' });
+    writeFileSync(join(existing.dir, 'catalogue.json'), identity);
+    const run = await runPull(['--from', fake.url, '--out', existing.dir]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(readFileSync(join(existing.dir, 'catalogue.json'), 'utf8')).toBe(identity);
+  });
+
+  it('refuses a pull into a catalogue whose identity is invalid, leaving it as it was', async () => {
+    const fake = await serve({ paging: true });
+    const existing = copyCatalogue();
+    writeFileSync(join(existing, 'catalogue.json'), JSON.stringify({ language: 'not a tag!' }));
+    const before = { dir: existing, digest: treeDigest(existing) };
+    const run = await runPull(['--from', fake.url, '--out', existing]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/catalogue\.json/);
+    expectLeftAsItWas(before);
+  });
+
   it('replaces the folder a symbolic link points to, and leaves the link a link', async () => {
     const fake = await serve({ paging: true });
     const existing = existingCatalogue();

@@ -1,0 +1,179 @@
+// An element as a CKAN package dict (contract §13.1), as CKAN 2.10/2.11's package_show and
+// package_search give it with the default schema. The generator renders every package at build
+// time (the Worker streams the bytes); the mapping is docs/harvest.md's.
+//   element → package; data source → organization; category → group; sector and field names →
+//   tags; each year's table → a CSV resource; metadata → extras.
+import type { DataElement } from '../schema.ts';
+import { describeElement } from './describe.ts';
+import { ckanTagName } from './ckan-names.ts';
+import { ckanTimestamp } from './dates.ts';
+import { licenseUrl, publicUrls, type RenderContext } from './element-view.ts';
+
+/** What a package is rendered from: the element, its CKAN name and dates (seconds). */
+export interface PackageSource {
+  element: DataElement;
+  name: string;
+  created: number;
+  modified: number;
+}
+
+export interface CkanContext extends RenderContext {
+  /** The CKAN name of a data source (organization) or category (group), by its _id. */
+  ckanName: (list: 'dataSource' | 'category', id: string) => string;
+}
+
+/** CKAN's own licence ids for the SPDX ids it knows (ckan/model/license.py). */
+const CKAN_LICENSES: Record<string, { id: string; title: string }> = {
+  'CC-BY-4.0': { id: 'cc-by', title: 'Creative Commons Attribution' },
+  'CC-BY-SA-4.0': { id: 'cc-by-sa', title: 'Creative Commons Attribution Share-Alike' },
+  'CC0-1.0': { id: 'cc-zero', title: 'Creative Commons CCZero' },
+  'ODbL-1.0': { id: 'odc-odbl', title: 'Open Data Commons Open Database License (ODbL)' },
+  'ODC-By-1.0': { id: 'odc-by', title: 'Open Data Commons Attribution License' },
+  'PDDL-1.0': { id: 'odc-pddl', title: 'Open Data Commons Public Domain Dedication and License' },
+  'OGL-UK-3.0': { id: 'uk-ogl', title: 'UK Open Government Licence (OGL)' },
+};
+
+export const ckanLicense = (license: string) =>
+  CKAN_LICENSES[license] ?? { id: license, title: license };
+
+export function renderPackage(source: PackageSource, ctx: CkanContext): Record<string, unknown> {
+  const { element, name } = source;
+  const urls = publicUrls(ctx.base);
+  const created = ckanTimestamp(source.created);
+  const modified = ckanTimestamp(source.modified);
+  const license = ckanLicense(ctx.identity.license);
+  const dataSource = element.dataSource;
+  const tags = packageTags(element);
+  // a resource as CKAN gives it, less the keys it leaves null here (cache_url, size, url_type…)
+  const resources = element.data.map((entry, position) => ({
+    created,
+    datastore_active: false,
+    description: `Tabel tahun ${entry.year}, CSV.`,
+    format: 'CSV',
+    hash: '',
+    id: entry.id,
+    last_modified: modified,
+    mimetype: 'text/csv',
+    name: `Tabel ${entry.year}`,
+    package_id: element._id,
+    position,
+    state: 'active',
+    url: urls.csv(element._id, entry.year),
+  }));
+  return {
+    author: dataSource.name,
+    author_email: null,
+    creator_user_id: null,
+    id: element._id,
+    isopen: true,
+    license_id: license.id,
+    license_title: license.title,
+    license_url: licenseUrl(ctx.identity.license),
+    maintainer: ctx.identity.contactPoint?.name ?? null,
+    maintainer_email: ctx.identity.contactPoint?.email ?? null,
+    metadata_created: created,
+    metadata_modified: modified,
+    name,
+    notes: describeElement(element),
+    num_resources: resources.length,
+    num_tags: tags.length,
+    organization: {
+      id: dataSource._id,
+      name: ctx.ckanName('dataSource', dataSource._id),
+      title: dataSource.name,
+      type: 'organization',
+      description: '',
+      image_url: '',
+      created,
+      is_organization: true,
+      approval_status: 'approved',
+      state: 'active',
+    },
+    owner_org: dataSource._id,
+    private: false,
+    state: 'active',
+    title: element.title,
+    type: 'dataset',
+    url: urls.page(name),
+    version: null,
+    extras: packageExtras(element),
+    groups: element.category.map((item) => ({
+      description: '',
+      display_name: item.name,
+      id: item._id,
+      image_display_url: '',
+      name: ctx.ckanName('category', item._id),
+      title: item.name,
+    })),
+    resources,
+    tags,
+    relationships_as_object: [],
+    relationships_as_subject: [],
+  };
+}
+
+/** Sector and field names as free tags, each once (by its CKAN form). */
+function packageTags(element: DataElement) {
+  const seen = new Set<string>();
+  const tags: Record<string, unknown>[] = [];
+  for (const item of [...element.sector, ...element.field]) {
+    const tag = ckanTagName(item.name);
+    if (seen.has(tag)) continue;
+    seen.add(tag);
+    tags.push({ display_name: tag, id: item._id, name: tag, state: 'active', vocabulary_id: null });
+  }
+  return tags;
+}
+
+/**
+ * The metadata as extras, and the unit: keys unique (CKAN refuses a repeated extras key), never
+ * a key of the package itself (CKAN refuses those too).
+ */
+function packageExtras(element: DataElement) {
+  const taken = new Set(PACKAGE_KEYS);
+  const extras: { key: string; value: string }[] = [];
+  const add = (key: string, value: string) => {
+    let unique = key.trim() || 'metadata';
+    for (let n = 2; taken.has(unique); n++) unique = `${key.trim() || 'metadata'} (${n})`;
+    taken.add(unique);
+    extras.push({ key: unique, value });
+  };
+  add('Satuan', element.unit);
+  for (const { key, value } of element.metadata) add(key, value);
+  return extras;
+}
+
+/** The package's own keys (ckan/logic/schema.py default_create_package_schema), not extras. */
+const PACKAGE_KEYS = [
+  'id',
+  'name',
+  'title',
+  'author',
+  'author_email',
+  'maintainer',
+  'maintainer_email',
+  'license_id',
+  'notes',
+  'url',
+  'version',
+  'state',
+  'type',
+  'owner_org',
+  'private',
+  'metadata_created',
+  'metadata_modified',
+  'creator_user_id',
+  'extras',
+  'resources',
+  'tags',
+  'groups',
+  'organization',
+  'relationships_as_object',
+  'relationships_as_subject',
+  'num_resources',
+  'num_tags',
+  'isopen',
+  'license_title',
+  'license_url',
+  'plugin_data',
+];

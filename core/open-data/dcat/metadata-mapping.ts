@@ -1,0 +1,75 @@
+// An element's metadata entries (BPS "Metadata Statistik Variabel", Peraturan BPS 5/2020) sorted
+// into what has a DCAT or schema.org home and what is kept as it is (docs/dcat.md, the mapping).
+// Keys are matched without regard to case and surrounding or repeated white space; empty values
+// say nothing and are left out.
+import type { MetadataEntry } from '../../schema.ts';
+
+export interface MappedMetadata {
+  /** "Nama Kegiatan": the statistical activity that produced the data (prov:wasGeneratedBy). */
+  activities: string[];
+  /** "Nama Variabel", the first: the variable measured (schema:variableMeasured's name). */
+  variableName?: string;
+  /** "Alias": other names of the variable (dcat:keyword, schema:alternateName). */
+  aliases: string[];
+  /** "Definisi", the first: the variable's definition (schema:description, dct:description). */
+  definition?: string;
+  /** "Konsep", the first: written into dct:description; the entry is kept in `kept` too. */
+  concept?: string;
+  /** "Apakah Kolom Ini Dapat Diakses Umum?": "Ya" or "Tidak" (dct:accessRights). */
+  access?: 'PUBLIC' | 'NON_PUBLIC';
+  /** Everything else, in catalogue order (schema:additionalProperty). */
+  kept: MetadataEntry[];
+}
+
+export const METADATA_KEYS = {
+  activity: 'Nama Kegiatan',
+  variable: 'Nama Variabel',
+  alias: 'Alias',
+  concept: 'Konsep',
+  definition: 'Definisi',
+  publicAccess: 'Apakah Kolom Ini Dapat Diakses Umum?',
+} as const;
+
+const normalKey = (key: string) => key.trim().replace(/\s+/g, ' ').toLowerCase();
+const KEY = Object.fromEntries(
+  Object.entries(METADATA_KEYS).map(([name, key]) => [normalKey(key), name]),
+) as Record<string, keyof typeof METADATA_KEYS>;
+
+const ACCESS: Record<string, MappedMetadata['access']> = { ya: 'PUBLIC', tidak: 'NON_PUBLIC' };
+
+export function mapMetadata(entries: readonly MetadataEntry[]): MappedMetadata {
+  const mapped: MappedMetadata = { activities: [], aliases: [], kept: [] };
+  for (const entry of entries) {
+    const value = entry.value.trim();
+    if (!value) continue;
+    switch (KEY[normalKey(entry.key)]) {
+      case 'activity':
+        mapped.activities.push(value);
+        break;
+      case 'alias':
+        mapped.aliases.push(value);
+        break;
+      case 'variable':
+        if (mapped.variableName === undefined) mapped.variableName = value;
+        else mapped.kept.push(entry);
+        break;
+      case 'definition':
+        if (mapped.definition === undefined) mapped.definition = value;
+        else mapped.kept.push(entry);
+        break;
+      case 'concept':
+        mapped.concept ??= value;
+        mapped.kept.push(entry);
+        break;
+      case 'publicAccess': {
+        const access = ACCESS[value.toLowerCase()];
+        if (access && mapped.access === undefined) mapped.access = access;
+        else mapped.kept.push(entry);
+        break;
+      }
+      default:
+        mapped.kept.push(entry);
+    }
+  }
+  return mapped;
+}

@@ -1,0 +1,123 @@
+// A small RDF model the DCAT renderers build and the serializers write: subjects named by IRIs,
+// each described once, and blank nodes nested where they are used (a tree, never shared), so
+// Turtle can write them as `[ … ]` and JSON-LD as embedded objects without labels.
+// Runtime-neutral and library-free: it goes into the Worker bundle.
+
+export interface NamedNode {
+  kind: 'iri';
+  value: string;
+}
+
+export interface Literal {
+  kind: 'literal';
+  value: string;
+  /** Lowercase BCP 47 tag: an rdf:langString. */
+  language?: string;
+  /** Full datatype IRI; absent (and no language): xsd:string. */
+  datatype?: string;
+}
+
+/** A node without a name, described where it is used. */
+export interface BlankNode {
+  kind: 'blank';
+  types: string[];
+  properties: Property[];
+}
+
+export type RdfObject = NamedNode | Literal | BlankNode;
+
+export interface Property {
+  /** Full predicate IRI. */
+  predicate: string;
+  objects: RdfObject[];
+}
+
+export interface Subject {
+  iri: string;
+  types: string[];
+  properties: Property[];
+}
+
+/** A whole document: its subjects in writing order. */
+export interface RdfGraph {
+  subjects: Subject[];
+}
+
+// A lone surrogate can not be written as UTF-8 (nor as a Turtle \u escape): U+FFFD, as
+// TextEncoder would write it, so both serializations carry the same text.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
+
+// What may stay as it is in an IRI written here: RFC 3986's unreserved and reserved characters
+// and a "%" that starts an escape. Everything else (space, <>"{}|\^`, controls, non-ASCII) is
+// percent-encoded as UTF-8, so every IRI is also a URI and fits Turtle's IRIREF and JSON-LD.
+const NOT_IRI_SAFE = /[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]|%(?![0-9A-Fa-f]{2})/gu;
+export const encodeIri = (value: string) =>
+  wellFormed(value).replace(NOT_IRI_SAFE, (ch) => (ch === '%' ? '%25' : encodeURIComponent(ch)));
+
+export const iri = (value: string): NamedNode => ({ kind: 'iri', value: encodeIri(value) });
+
+const LANGUAGE_TAG = /^[a-z]+(-[a-z0-9]+)*$/;
+
+/** Text in a language (an rdf:langString), or a plain string when the tag is not usable. */
+export const text = (value: string, language?: string): Literal => {
+  const tag = language?.toLowerCase();
+  return tag && LANGUAGE_TAG.test(tag)
+    ? { kind: 'literal', value: wellFormed(value), language: tag }
+    : { kind: 'literal', value: wellFormed(value) };
+};
+
+export const typed = (value: string, datatype: string): Literal => ({
+  kind: 'literal',
+  value: wellFormed(value),
+  datatype,
+});
+
+/** A property value as the builders write them: absent, one, or several. */
+export type Objects = RdfObject | readonly RdfObject[] | undefined | null | false;
+export type PropertyList = readonly (readonly [predicate: string, objects: Objects])[];
+
+/** Properties without the empty ones, in the order given. */
+export function properties(list: PropertyList): Property[] {
+  const out: Property[] = [];
+  for (const [predicate, objects] of list) {
+    if (!objects) continue;
+    const all = Array.isArray(objects) ? objects : [objects as RdfObject];
+    if (all.length > 0) out.push({ predicate, objects: [...all] });
+  }
+  return out;
+}
+
+export const blank = (types: string[], list: PropertyList): BlankNode => ({
+  kind: 'blank',
+  types,
+  properties: properties(list),
+});
+
+/** Collects subjects in writing order; a subject described twice keeps its first description. */
+export class GraphBuilder {
+  private readonly order: Subject[] = [];
+  private readonly byIri = new Map<string, Subject>();
+
+  describe(node: NamedNode, types: string[], list: PropertyList): NamedNode {
+    if (!this.byIri.has(node.value)) {
+      const subject = { iri: node.value, types, properties: properties(list) };
+      this.byIri.set(node.value, subject);
+      this.order.push(subject);
+    }
+    return node;
+  }
+
+  /** Subjects of `other` not described here, after this builder's own. */
+  append(other: GraphBuilder): void {
+    for (const subject of other.order)
+      if (!this.byIri.has(subject.iri)) {
+        this.byIri.set(subject.iri, subject);
+        this.order.push(subject);
+      }
+  }
+
+  graph(): RdfGraph {
+    return { subjects: [...this.order] };
+  }
+}

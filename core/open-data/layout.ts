@@ -1,0 +1,57 @@
+// The snapshot's part-three files (contract §12-§14), beside the element files
+// (core/snapshot-layout.ts holds their paths):
+//
+//   open-data.bin      Uint32 sections (OpenDataSections): dates, sort orders, where each package is
+//   names.txt          every CKAN name in name order, joined by `","` (package_list is a slice of it)
+//   packages/<n>.json  CKAN package dicts, in code-unit order of _id, joined by ","; every public
+//                      URL in them starts with BASE_MARKER, the deployment's origin written in at
+//                      the edge (a package is rendered once, at build time, for every host)
+//
+// What the Worker needs at once (the identity, CKAN's names for the lists) is in index.json's
+// header (OpenDataHeader). open-data.bin is read by the requests that need it: CKAN, DCAT, the
+// element pages, the sitemap.
+
+/** The byte written where the deployment's origin goes: JSON.stringify never writes a raw NUL. */
+export const BASE_MARKER = 0;
+
+/**
+ * Uint32 sections of open-data.bin. N = published elements, in catalogue order unless said;
+ * P = package files. Dates are seconds since the epoch (UTC).
+ */
+export interface OpenDataSections {
+  /** [N] created and modified (contract §12). */
+  created: Uint32Array;
+  modified: Uint32Array;
+  /** [N] elements by CKAN name, by title (code units), by modified, by created (ties: catalogue order). */
+  nameOrder: Uint32Array;
+  titleOrder: Uint32Array;
+  modifiedOrder: Uint32Array;
+  createdOrder: Uint32Array;
+  /** [N] each package's file, offset in it and length, by element (catalogue order). */
+  packageFile: Uint32Array;
+  packageStart: Uint32Array;
+  packageLength: Uint32Array;
+  /** [P] byte length of each package file. */
+  packageFileLength: Uint32Array;
+  /** [N+1] where the name of rank r (nameOrder) starts in names.txt; the last: its length + 3. */
+  nameTextStart: Uint32Array;
+}
+export type OpenDataSectionName = keyof OpenDataSections;
+
+export interface OpenDataHeader {
+  identity: import('./catalogue-identity.ts').CatalogueIdentity;
+  /** CKAN names of the data sources (organizations) and categories (groups), in list order. */
+  ckanNames: { dataSource: string[]; category: string[] };
+  /** Display names (the items' names) of the data sources and categories, in list order. */
+  titles: { dataSource: string[]; category: string[] };
+  /** The data sources' _ids (owner_org) and the categories', in list order. */
+  dataSourceIds: string[];
+  categoryIds: string[];
+  /** The packages' license_id and license_title. */
+  licenseId: string;
+  licenseTitle: string;
+  /** CKAN tag names of the sectors and fields, in list order. */
+  tagNames: { sector: string[]; field: string[] };
+  packageFiles: number;
+  sections: Record<OpenDataSectionName, { offset: number; length: number }>;
+}

@@ -1,0 +1,191 @@
+// build, part three (contract §12-§13): each published element's CKAN name and dates, the sort
+// orders CKAN's package_search offers, and every CKAN package rendered once, stored in _id order
+// (the order a harvester pages in: `sort=id asc`), so a harvest page is one or two reads.
+// Pure: compiled catalogue in, files (paths relative to the build folder) and header out.
+import { createHash } from 'node:crypto';
+import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
+import type { DataElement } from '../core/schema.ts';
+import { encodeIndexSections } from '../core/snapshot-layout.ts';
+import {
+  BASE_MARKER,
+  type OpenDataHeader,
+  type OpenDataSections,
+} from '../core/open-data/layout.ts';
+import { uniqueCkanNames, ckanTagName } from '../core/open-data/ckan-names.ts';
+import { packageName } from '../core/open-data/package-name.ts';
+import { ckanLicense, renderPackage } from '../core/open-data/ckan-package.ts';
+import type { CompiledCatalogue } from './compile-catalogue.ts';
+import type { ElementDates } from './element-dates.ts';
+import { compareCodeUnits } from './read-catalogue.ts';
+
+/** A package file's size: small enough that a harvest page reads little it does not need. */
+export const PACKAGE_FILE_BYTES = 1024 * 1024;
+
+const encoder = new TextEncoder();
+const hashId = (id: string) => createHash('sha256').update(id).digest('hex').slice(0, 16);
+
+export interface OpenData {
+  header: Omit<OpenDataHeader, 'sections'>;
+  sections: OpenDataSections;
+  binary: Uint8Array;
+  table: OpenDataHeader['sections'];
+  packageFiles: Uint8Array[];
+  /** Each published element's CKAN name, in catalogue order. */
+  names: string[];
+  namesText: Uint8Array;
+}
+
+export function buildOpenData(
+  catalogue: CompiledCatalogue,
+  dates: readonly ElementDates[],
+  idOrder: Uint32Array,
+  packageFileBytes = PACKAGE_FILE_BYTES,
+): OpenData {
+  const { published, lists, identity } = catalogue;
+  const n = published.length;
+  const ckanNames = {
+    dataSource: uniqueCkanNames(lists.dataSource),
+    category: uniqueCkanNames(lists.category),
+  };
+  const tagNames = {
+    sector: lists.sector.map((item) => ckanTagName(item.name)),
+    field: lists.field.map((item) => ckanTagName(item.name)),
+  };
+  const positionOf = {} as Record<ReferenceListName, Map<string, number>>;
+  for (const { name } of REFERENCE_LISTS)
+    positionOf[name] = new Map(lists[name].map((item, i) => [item._id, i]));
+
+  const names = published.map(({ id, title }) => packageName(id, title, hashId));
+  const nameOwner = new Map<string, number>();
+  names.forEach((name, e) => {
+    const first = nameOwner.get(name);
+    // only a hash suffix can meet another element's id: then the build cannot name both
+    if (first !== undefined)
+      throw new Error(
+        `elements ${JSON.stringify(published[first]!.id)} and ${JSON.stringify(published[e]!.id)} would share the CKAN name ${name}`,
+      );
+    nameOwner.set(name, e);
+  });
+
+  const marker = baseMarkerFor([
+    JSON.stringify(identity),
+    ...published.map((element) => element.json),
+  ]);
+  const ctx = {
+    base: marker,
+    identity,
+    ckanName: (list: 'dataSource' | 'category', id: string) =>
+      ckanNames[list][positionOf[list].get(id)!]!,
+  };
+  const packageFile = new Uint32Array(n);
+  const packageStart = new Uint32Array(n);
+  const packageLength = new Uint32Array(n);
+  const packageFiles: Uint8Array[] = [];
+  let parts: Uint8Array[] = [];
+  let fileBytes = 0;
+  const closeFile = () => {
+    packageFiles.push(joinBytes(parts));
+    parts = [];
+    fileBytes = 0;
+  };
+  for (const e of idOrder) {
+    const element = JSON.parse(published[e]!.json) as DataElement;
+    const json = JSON.stringify(
+      renderPackage(
+        { element, name: names[e]!, created: dates[e]!.created, modified: dates[e]!.modified },
+        ctx,
+      ),
+    );
+    const bytes = encoder.encode(json.replaceAll(marker, '\0'));
+    if (fileBytes > 0 && fileBytes + 1 + bytes.length > packageFileBytes) closeFile();
+    if (fileBytes > 0) {
+      parts.push(COMMA);
+      fileBytes += 1;
+    }
+    packageFile[e] = packageFiles.length;
+    packageStart[e] = fileBytes;
+    packageLength[e] = bytes.length;
+    parts.push(bytes);
+    fileBytes += bytes.length;
+  }
+  if (fileBytes > 0 || packageFiles.length === 0) closeFile();
+
+  const byCodeUnits = (key: (e: number) => string) =>
+    Uint32Array.from(published.keys()).sort((a, b) => compareCodeUnits(key(a), key(b)) || a - b);
+  const nameOrder = byCodeUnits((e) => names[e]!);
+  const nameTextStart = new Uint32Array(n + 1);
+  let nameOffset = 0;
+  nameOrder.forEach((e, rank) => {
+    nameTextStart[rank] = nameOffset;
+    nameOffset += names[e]!.length + NAME_SEPARATOR.length; // names are ASCII
+  });
+  nameTextStart[n] = nameOffset;
+  const namesText = encoder.encode(Array.from(nameOrder, (e) => names[e]!).join(NAME_SEPARATOR));
+  const sections: OpenDataSections = {
+    created: Uint32Array.from(dates, (d) => d.created),
+    modified: Uint32Array.from(dates, (d) => d.modified),
+    nameOrder,
+    titleOrder: byCodeUnits((e) => published[e]!.title),
+    modifiedOrder: Uint32Array.from(published.keys()).sort(
+      (a, b) => dates[a]!.modified - dates[b]!.modified || a - b,
+    ),
+    createdOrder: Uint32Array.from(published.keys()).sort(
+      (a, b) => dates[a]!.created - dates[b]!.created || a - b,
+    ),
+    packageFile,
+    packageStart,
+    packageLength,
+    packageFileLength: Uint32Array.from(packageFiles, (bytes) => bytes.length),
+    nameTextStart,
+  };
+  const { bytes: binary, table } = encodeIndexSections(sections);
+  return {
+    header: {
+      identity,
+      ckanNames,
+      dataSourceIds: lists.dataSource.map((item) => item._id),
+      categoryIds: lists.category.map((item) => item._id),
+      titles: {
+        dataSource: lists.dataSource.map((item) => item.name),
+        category: lists.category.map((item) => item.name),
+      },
+      licenseId: ckanLicense(identity.license).id,
+      licenseTitle: ckanLicense(identity.license).title,
+      tagNames,
+      packageFiles: packageFiles.length,
+    },
+    sections,
+    binary,
+    table,
+    packageFiles,
+    names,
+    namesText,
+  };
+}
+
+/** Between two names in names.txt: a slice of it between `["` and `"]` is a JSON array. */
+export const NAME_SEPARATOR = '","';
+
+const COMMA = encoder.encode(',');
+
+/**
+ * A text no element holds, to render packages with in place of the origin; it becomes
+ * BASE_MARKER (a raw NUL, which JSON never holds) once the package is serialized.
+ */
+function baseMarkerFor(texts: readonly string[]): string {
+  if (BASE_MARKER !== 0) throw new Error('the base marker is a NUL byte');
+  for (let n = 0; ; n++) {
+    const candidate = `\uE000base${n}\uE000`;
+    if (!texts.some((text) => text.includes(candidate))) return candidate;
+  }
+}
+
+function joinBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+// A CKAN harvest as ckanext-harvest runs it (test/support/ckan/harvester.ts: rows=100, sort=id
+// asc, start += 100 until an empty page; fq on organizations and metadata_modified), in each
+// deployment profile, over catalogues of several shapes (contract §13.1): every published
+// element exactly once, every page within its profile's reads, cold isolates included. And every
+// rows up to 1000 answered in both profiles.
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import app from '../../../worker/index.ts';
+import { FREE_SUBREQUESTS, PAID_SUBREQUESTS } from '../../../worker/deployment-profile.ts';
+import { harvestPackages } from '../../support/ckan/harvester.ts';
+import { SNAPSHOT_SHAPES, type SnapshotShape } from '../../support/snapshot-shapes.ts';
+import { countingAssets } from '../../support/workerd/counting-assets.ts';
+
+const ORIGIN = 'https://api.test';
+type Plan = 'free' | 'paid';
+const LIMIT: Record<Plan, number> = { free: FREE_SUBREQUESTS, paid: PAID_SUBREQUESTS };
+
+/** A fetch to the Worker over one shape, each request on a fresh isolate store, its reads kept. */
+function shapeFetch(shape: SnapshotShape, plan: Plan, reads: number[]) {
+  return async (url: string): Promise<Response> => {
+    const binding = {
+      fetch(input: RequestInfo | URL, init?: RequestInit) {
+        const asset = new URL(input instanceof Request ? input.url : String(input));
+        asset.pathname = `/${shape}${asset.pathname}`;
+        return env.ASSETS.fetch(asset.toString(), init);
+      },
+    } as unknown as Fetcher;
+    const { assets, counts } = countingAssets(binding);
+    const response = await app.request(url, {}, { ASSETS: assets, PLAN: plan });
+    const body = await response.arrayBuffer();
+    reads.push(counts.reads);
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+}
+
+async function publishedIds(shape: SnapshotShape): Promise<string[]> {
+  const ids: string[] = [];
+  const fetch = shapeFetch(shape, 'paid', []);
+  for (let offset = 0; ; offset += 1000) {
+    const response = await fetch(
+      `${ORIGIN}/api/v1/data-element?fields=_id,dataSource&limit=1000&offset=${offset}`,
+    );
+    const page = (await response.json()) as { _id: string }[];
+    ids.push(...page.map((e) => e._id));
+    if (page.length < 1000) return ids;
+  }
+}
+
+describe.each(SNAPSHOT_SHAPES.map((s) => s.name))('CKAN harvest of %s', (shape) => {
+  it.each(['free', 'paid'] as const)(
+    'in %s: every published element exactly once, within the reads',
+    async (plan) => {
+      const expected = (await publishedIds(shape)).sort();
+      const reads: number[] = [];
+      const harvest = await harvestPackages(shapeFetch(shape, plan, reads), ORIGIN, {});
+      const ids = harvest.packages.map((p) => (p as { id: string }).id);
+      expect(ids.length).toBe(expected.length);
+      expect([...ids].sort()).toEqual(expected);
+      expect(Math.max(...reads)).toBeLessThanOrEqual(LIMIT[plan]);
+    },
+  );
+
+  it.each(['free', 'paid'] as const)(
+    'in %s: with an organization filter and since a date',
+    async (plan) => {
+      const org = (
+        (await (
+          await shapeFetch(
+            shape,
+            plan,
+            [],
+          )(`${ORIGIN}/api/3/action/organization_list?sort=package_count%20desc`)
+        ).json()) as { result: string[] }
+      ).result[1]!;
+      const reads: number[] = [];
+      const byOrg = await harvestPackages(shapeFetch(shape, plan, reads), ORIGIN, {
+        organizations_filter_include: [org],
+      });
+      expect(byOrg.packages.length).toBeGreaterThan(0);
+      for (const p of byOrg.packages)
+        expect((p as { organization: { name: string } }).organization.name).toBe(org);
+      const without = await harvestPackages(shapeFetch(shape, plan, reads), ORIGIN, {
+        organizations_filter_exclude: [org],
+      });
+      const total = (await publishedIds(shape)).length;
+      expect(byOrg.packages.length + without.packages.length).toBe(total);
+      expect(new Set(without.packages.map((p) => (p as { id: string }).id)).size).toBe(
+        without.packages.length,
+      );
+      const since = await harvestPackages(shapeFetch(shape, plan, reads), ORIGIN, {
+        since: '2000-01-01T00:00:00.000000',
+      });
+      expect(since.packages.length).toBe(total);
+      expect(Math.max(...reads)).toBeLessThanOrEqual(LIMIT[plan]);
+    },
+  );
+
+  it.each(['free', 'paid'] as const)(
+    'in %s: answers rows=1000 in _id order, every page',
+    async (plan) => {
+      const reads: number[] = [];
+      const fetch = shapeFetch(shape, plan, reads);
+      let seen = 0;
+      for (let start = 0; ; start += 1000) {
+        const response = await fetch(
+          `${ORIGIN}/api/3/action/package_search?rows=1000&start=${start}&sort=id%20asc`,
+        );
+        expect(response.status).toBe(200);
+        const { result } = (await response.json()) as {
+          result: { results: unknown[]; count: number };
+        };
+        seen += result.results.length;
+        if (result.results.length === 0) {
+          expect(seen).toBe(result.count);
+          break;
+        }
+      }
+      expect(Math.max(...reads)).toBeLessThanOrEqual(LIMIT[plan]);
+    },
+  );
+});

@@ -1,0 +1,63 @@
+// Elements as the part-three renderers take them (core/open-data/element-view.ts): read through
+// the same plan and admission as any answer (contract §10), parsed, with their CKAN names and
+// dates. For the DCAT pages and the element pages, which show an element's fields rather than
+// its bytes.
+import { isoSeconds } from '../../core/open-data/dates.ts';
+import type { ElementView } from '../../core/open-data/element-view.ts';
+import type { OpenDataSections } from '../../core/open-data/layout.ts';
+import { packageName } from '../../core/open-data/package-name.ts';
+import type { DataElement } from '../../core/schema.ts';
+import type { AnswerOverBudget, DeploymentProfile } from '../deployment-profile.ts';
+import type { ReadBudget } from '../snapshot/read-budget.ts';
+import type { LoadedIndex, SnapshotStore } from '../snapshot/snapshot-store.ts';
+import { collect } from './answer-body.ts';
+import { wholeElement } from './element-format.ts';
+import { admitAnswer, prepareAnswer } from './prepare-answer.ts';
+
+/** Per element: parsing its JSON and rendering it (a DCAT dataset, a page), as measured. */
+export const RENDER_CPU_MS_PER_ELEMENT = 0.03;
+
+export type ViewsRead =
+  { ok: true; views: ElementView[] } | { ok: false; overBudget: AnswerOverBudget };
+
+export async function readElementViews(
+  request: {
+    profile: DeploymentProfile;
+    budget: ReadBudget;
+    store: SnapshotStore;
+    index: LoadedIndex;
+  },
+  openData: OpenDataSections,
+  elements: Uint32Array,
+): Promise<ViewsRead> {
+  const { profile, budget, store, index } = request;
+  const format = wholeElement(index.sections.elementLength);
+  const admitted = admitAnswer(profile, index, budget, elements, format, {
+    searchCpuMs: RENDER_CPU_MS_PER_ELEMENT * elements.length,
+  });
+  if (!admitted.ok) return admitted;
+  const bytes = await collect(prepareAnswer(index, store, budget, elements, format, admitted));
+  const parsed = JSON.parse(new TextDecoder().decode(bytes)) as DataElement[];
+  const views = await Promise.all(
+    parsed.map(async (element, i) => ({
+      element,
+      name: await nameOf(element),
+      created: isoSeconds(openData.created[elements[i]!]!),
+      modified: isoSeconds(openData.modified[elements[i]!]!),
+    })),
+  );
+  return { ok: true, views };
+}
+
+/** The element's CKAN name, as the generator named it (package-name.ts). */
+export async function nameOf(element: Pick<DataElement, '_id' | 'title'>): Promise<string> {
+  let hash = '';
+  if (!/^[a-z0-9]{2,60}$/.test(element._id)) {
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(element._id));
+    hash = [...new Uint8Array(digest)]
+      .map((byte) => byte.toString(16).padStart(2, '0'))
+      .join('')
+      .slice(0, 16);
+  }
+  return packageName(element._id, element.title, () => hash);
+}

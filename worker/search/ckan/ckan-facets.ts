@@ -1,0 +1,145 @@
+// package_search's facets (contract §13.1): per field asked for in facet.field, how many of the
+// matches have each value, as CKAN answers them twice: `facets` {field: {value: count}} and
+// `search_facets` {field: {title, items: [{name, display_name, count}]}}. Counted over the
+// matches with every filter applied (Solr's facets, unlike /api/v1/facets, are not disjunctive).
+import { holds, type Bitmap } from '../../../core/bitmap.ts';
+import { CkanError } from '../../http/ckan-envelope.ts';
+import type { ActionParameters } from '../../routes/ckan/action-parameters.ts';
+import type { LoadedIndex } from '../../snapshot/snapshot-store.ts';
+import { postingList } from '../filters.ts';
+import type { CkanSearchIndex } from './ckan-search.ts';
+
+export interface FacetRequest {
+  fields: string[];
+  limit: number;
+  mincount: number;
+}
+
+/** CKAN's search.facets.limit. */
+const DEFAULT_FACET_LIMIT = 50;
+
+export function parseFacetFields(params: ActionParameters): FacetRequest {
+  const facet = params['facet'];
+  const off = facet !== undefined && String(facet).toLowerCase() === 'false';
+  let fields: unknown = params['facet.field'] ?? [];
+  if (typeof fields === 'string') {
+    try {
+      fields = JSON.parse(fields);
+    } catch {
+      throw new CkanError('validation', '', { 'facet.field': ['Could not parse as valid JSON'] });
+    }
+  }
+  if (!Array.isArray(fields) || fields.some((f) => typeof f !== 'string'))
+    throw new CkanError('validation', '', { 'facet.field': ['Not a list'] });
+  const integer = (key: string, fallback: number, min: number) => {
+    const value = params[key];
+    if (value === undefined || value === '') return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min)
+      throw new CkanError('validation', '', { [key]: ['Invalid integer'] });
+    return n;
+  };
+  return {
+    fields: off ? [] : [...new Set(fields as string[])],
+    limit: integer('facet.limit', DEFAULT_FACET_LIMIT, -1),
+    mincount: integer('facet.mincount', 1, 0),
+  };
+}
+
+interface FacetValue {
+  name: string;
+  display_name: string;
+  count: number;
+}
+
+export function countCkanFacets(
+  index: LoadedIndex,
+  search: CkanSearchIndex,
+  matched: Bitmap,
+  request: FacetRequest,
+): {
+  facets: Record<string, Record<string, number>>;
+  searchFacets: Record<string, { title: string; items: FacetValue[] }>;
+} {
+  const facets: Record<string, Record<string, number>> = {};
+  const searchFacets: Record<string, { title: string; items: FacetValue[] }> = {};
+  for (const field of request.fields) {
+    let values = valuesOf(index, search, matched, field).filter(
+      (v) => v.count >= Math.max(request.mincount, 0),
+    );
+    values.sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (request.limit >= 0) values = values.slice(0, request.limit);
+    facets[field] = Object.fromEntries(values.map((v) => [v.name, v.count]));
+    searchFacets[field] = { title: field, items: values };
+  }
+  return { facets, searchFacets };
+}
+
+function valuesOf(
+  index: LoadedIndex,
+  search: CkanSearchIndex,
+  matched: Bitmap,
+  field: string,
+): FacetValue[] {
+  const header = index.openData;
+  const countIn = (list: Uint32Array) => {
+    let n = 0;
+    for (const e of list) if (holds(matched, e)) n++;
+    return n;
+  };
+  const perItem = (
+    dimension: 'dataSource' | 'category' | 'sector' | 'field',
+    names: readonly string[],
+    displayNames: readonly string[],
+  ) =>
+    names.map((name, i) => ({
+      name,
+      display_name: displayNames[i] ?? name,
+      count: countIn(postingList(index.sections, dimension, i)),
+    }));
+  switch (field) {
+    case 'organization':
+      return perItem('dataSource', header.ckanNames.dataSource, header.titles.dataSource);
+    case 'groups':
+      return perItem('category', header.ckanNames.category, header.titles.category);
+    case 'tags': {
+      // a tag is a sector's or a field's name: an element counts once per tag it has
+      const byTag = new Map<string, Bitmap>();
+      for (const dimension of ['sector', 'field'] as const)
+        header.tagNames[dimension].forEach((tag, i) => {
+          let bitmap = byTag.get(tag);
+          if (!bitmap) byTag.set(tag, (bitmap = new Int32Array(matched.length)));
+          for (const e of postingList(index.sections, dimension, i))
+            bitmap[e >>> 5] = bitmap[e >>> 5]! | (1 << (e & 31));
+        });
+      return [...byTag].map(([tag, bitmap]) => {
+        let count = 0;
+        for (let w = 0; w < bitmap.length; w++) {
+          let bits = bitmap[w]! & matched[w]!;
+          for (; bits !== 0; bits &= bits - 1) count++;
+        }
+        return { name: tag, display_name: tag, count };
+      });
+    }
+    case 'res_format': {
+      let count = 0;
+      const withTables = new Int32Array(matched.length);
+      index.years.forEach((_, y) => {
+        for (const e of postingList(index.sections, 'year', y))
+          withTables[e >>> 5] = withTables[e >>> 5]! | (1 << (e & 31));
+      });
+      for (let w = 0; w < matched.length; w++)
+        for (let bits = withTables[w]! & matched[w]!; bits !== 0; bits &= bits - 1) count++;
+      return [{ name: 'CSV', display_name: 'CSV', count }];
+    }
+    case 'license_id': {
+      let count = 0;
+      for (let w = 0; w < matched.length; w++)
+        for (let bits = matched[w]!; bits !== 0; bits &= bits - 1) count++;
+      return [{ name: header.licenseId, display_name: header.licenseTitle, count }];
+    }
+    default:
+      void search;
+      return [];
+  }
+}

@@ -1,0 +1,356 @@
+// CKAN's package_search over the snapshot's index (contract §13.1): `q` and `fq` parsed as Solr
+// would (lucene-query.ts), each term turned into the set of elements it names, the clauses
+// combined as Lucene combines them, then sorted by one of the orders the generator stored and
+// paged. The words of `q` are §11's words, matched by the same word search as /api/v1; the
+// filters read the same posting lists. Pure: no I/O, errors as data.
+import { bitsOf, countBits, emptyBitmap, holds, type Bitmap } from '../../../core/bitmap.ts';
+import { queryWords, type WordIndex } from '../../../core/word-index.ts';
+import type { OpenDataSections } from '../../../core/open-data/layout.ts';
+import type { IdIndex } from '../../snapshot/element-lookup.ts';
+import { findElementById } from '../../snapshot/element-lookup.ts';
+import type { LoadedIndex } from '../../snapshot/snapshot-store.ts';
+import { postingList } from '../filters.ts';
+import { matchWords, orderByRelevance } from '../word-search.ts';
+import type { LuceneQuery } from './lucene-query.ts';
+import { parseSolrDate } from './solr-date.ts';
+
+export interface CkanSearchIndex {
+  index: LoadedIndex;
+  openData: OpenDataSections;
+  ids: IdIndex;
+  /** Needed when the query has words (queryNeeds says). */
+  words: WordIndex | undefined;
+  /** CKAN name → element, when the query names packages (queryNeeds says). */
+  elementByName: ((name: string) => number | undefined) | undefined;
+  /** The request's time, for NOW in date ranges (milliseconds). */
+  now: number;
+}
+
+export class CkanQueryError extends Error {}
+
+/** The fields a query may name, beside bare words. */
+export const SEARCHABLE_FIELDS = [
+  'organization',
+  'owner_org',
+  'groups',
+  'tags',
+  'res_format',
+  'license_id',
+  'id',
+  'name',
+  'title',
+  'text',
+  'metadata_modified',
+  'metadata_created',
+  'dataset_type',
+  'type',
+  'state',
+  'private',
+  'capacity',
+] as const;
+
+/** What of the snapshot a query needs beyond the index, so the route loads only that. */
+export function queryNeeds(queries: readonly LuceneQuery[]): { words: boolean; names: boolean } {
+  const needs = { words: false, names: false };
+  const visit = (query: LuceneQuery) => {
+    if (query.kind === 'bool') query.clauses.forEach((clause) => visit(clause.query));
+    else if (query.kind === 'term') {
+      if (query.field === undefined || query.field === 'title' || query.field === 'text')
+        needs.words = true;
+      if (query.field === 'name') needs.names = true;
+    }
+  };
+  queries.forEach(visit);
+  return needs;
+}
+
+/**
+ * The elements a query matches, as a bitmap. `normalized` collects what decided the match
+ * (ranges with NOW resolved), for the answer's ETag.
+ */
+export function evaluate(ctx: CkanSearchIndex, query: LuceneQuery, normalized: string[]): Bitmap {
+  const n = ctx.index.elementCount;
+  switch (query.kind) {
+    case 'all':
+      return allBits(n);
+    case 'term':
+      return termSet(ctx, query.field, query.value);
+    case 'range':
+      return rangeSet(ctx, query, normalized);
+    case 'bool': {
+      const musts = query.clauses.filter((c) => c.occur === 'must');
+      const shoulds = query.clauses.filter((c) => c.occur === 'should');
+      const nots = query.clauses.filter((c) => c.occur === 'not');
+      let result: Bitmap;
+      if (musts.length > 0) {
+        result = evaluate(ctx, musts[0]!.query, normalized).slice();
+        for (const c of musts.slice(1)) and(result, evaluate(ctx, c.query, normalized));
+      } else if (shoulds.length > 0) {
+        result = emptyBitmap(n);
+        for (const c of shoulds) or(result, evaluate(ctx, c.query, normalized));
+      } else result = allBits(n); // only prohibitions: everything else (as Solr reads -a)
+      for (const c of nots) andNot(result, evaluate(ctx, c.query, normalized));
+      return result;
+    }
+  }
+}
+
+/** The words of `q` that rank its matches (bare words and text:, not prohibited ones). */
+export function rankingWords(query: LuceneQuery): string[] {
+  const words = new Set<string>();
+  const visit = (q: LuceneQuery, prohibited: boolean) => {
+    if (q.kind === 'bool')
+      q.clauses.forEach((c) => visit(c.query, prohibited || c.occur === 'not'));
+    else if (q.kind === 'term' && !prohibited && (q.field === undefined || q.field === 'text')) {
+      const cut = queryWords(q.value);
+      if (cut.ok) cut.words.forEach((word) => words.add(word));
+    }
+  };
+  visit(query, false);
+  return [...words];
+}
+
+function termSet(ctx: CkanSearchIndex, field: string | undefined, value: string): Bitmap {
+  const { index } = ctx;
+  const n = index.elementCount;
+  const header = index.openData;
+  const itemsOf = (dimension: 'dataSource' | 'category' | 'sector' | 'field', items: number[]) => {
+    const bitmap = emptyBitmap(n);
+    for (const item of items) setAll(bitmap, postingList(index.sections, dimension, item));
+    return bitmap;
+  };
+  const positions = (names: readonly string[], wanted: string) =>
+    names.flatMap((name, i) => (name === wanted ? [i] : []));
+  switch (field) {
+    case undefined:
+    case 'text':
+      return wordsSet(ctx, value, 'anywhere');
+    case 'title':
+      return wordsSet(ctx, value, 'title');
+    case 'organization':
+      return itemsOf('dataSource', positions(header.ckanNames.dataSource, value));
+    case 'owner_org': {
+      const byName = positions(header.ckanNames.dataSource, value);
+      return itemsOf(
+        'dataSource',
+        byName.length > 0 ? byName : itemsWithId(ctx, 'dataSource', value),
+      );
+    }
+    case 'groups':
+      return itemsOf('category', positions(header.ckanNames.category, value));
+    case 'tags': {
+      const bitmap = itemsOf('sector', positions(header.tagNames.sector, value));
+      or(bitmap, itemsOf('field', positions(header.tagNames.field, value)));
+      return bitmap;
+    }
+    case 'res_format':
+      return value === 'CSV' || value === 'csv' ? withTables(ctx) : emptyBitmap(n);
+    case 'license_id':
+      return value === ckanLicenseId(ctx) ? allBits(n) : emptyBitmap(n);
+    case 'id': {
+      const e = findElementById(ctx.ids, value);
+      return single(n, e);
+    }
+    case 'name':
+      return single(n, ctx.elementByName!(value));
+    case 'dataset_type':
+    case 'type':
+      return value === 'dataset' ? allBits(n) : emptyBitmap(n);
+    case 'state':
+      return value === 'active' ? allBits(n) : emptyBitmap(n);
+    case 'private':
+      return value === 'false' ? allBits(n) : emptyBitmap(n);
+    case 'capacity':
+      return value === 'public' ? allBits(n) : emptyBitmap(n);
+    case 'metadata_modified':
+    case 'metadata_created':
+      return rangeSet(
+        ctx,
+        { kind: 'range', field, from: value, to: value, fromInclusive: true, toInclusive: true },
+        [],
+      );
+    default:
+      throw new CkanQueryError(
+        `the field ${JSON.stringify(field)} cannot be searched here; fields: ${SEARCHABLE_FIELDS.join(', ')}`,
+      );
+  }
+}
+
+/** Elements with every word of the value: anywhere (§11's searchable words) or in the title. */
+function wordsSet(ctx: CkanSearchIndex, value: string, place: 'anywhere' | 'title'): Bitmap {
+  const n = ctx.index.elementCount;
+  if (value === '*') return allBits(n);
+  const cut = queryWords(value);
+  if (!cut.ok) return emptyBitmap(n); // punctuation alone: no word, no match (as Solr's analyzer)
+  const matches = matchWords(ctx.words!, cut.words);
+  if (place === 'anywhere') return matches.matched;
+  const result = matches.matched;
+  for (const word of matches.words) and(result, word.title);
+  return result;
+}
+
+function rangeSet(
+  ctx: CkanSearchIndex,
+  query: Extract<LuceneQuery, { kind: 'range' }>,
+  normalized: string[],
+): Bitmap {
+  const n = ctx.index.elementCount;
+  if (query.field !== 'metadata_modified' && query.field !== 'metadata_created')
+    throw new CkanQueryError(
+      `a range can only be asked of metadata_modified or metadata_created, not ${JSON.stringify(query.field)}`,
+    );
+  const bound = (text: string, end: 'from' | 'to') => {
+    if (text === '*') return end === 'from' ? -Infinity : Infinity;
+    const ms = parseSolrDate(text, ctx.now);
+    if (ms === undefined)
+      throw new CkanQueryError(
+        `${JSON.stringify(text)} is not a date Solr reads (2024-01-31T00:00:00Z, NOW, NOW-7DAYS, NOW/DAY)`,
+      );
+    return ms;
+  };
+  const from = bound(query.from, 'from');
+  const to = bound(query.to, 'to');
+  normalized.push(
+    `${query.field}:${query.fromInclusive ? '[' : '{'}${from},${to}${query.toInclusive ? ']' : '}'}`,
+  );
+  const dates = query.field === 'metadata_modified' ? ctx.openData.modified : ctx.openData.created;
+  const bitmap = emptyBitmap(n);
+  for (let e = 0; e < n; e++) {
+    const ms = dates[e]! * 1000;
+    const above = query.fromInclusive ? ms >= from : ms > from;
+    const below = query.toInclusive ? ms <= to : ms < to;
+    if (above && below) bitmap[e >>> 5] = bitmap[e >>> 5]! | (1 << (e & 31));
+  }
+  return bitmap;
+}
+
+function itemsWithId(ctx: CkanSearchIndex, _list: 'dataSource', id: string): number[] {
+  const ids = ctx.index.openData.dataSourceIds;
+  return ids.flatMap((candidate, i) => (candidate === id ? [i] : []));
+}
+
+function withTables(ctx: CkanSearchIndex): Bitmap {
+  const bitmap = emptyBitmap(ctx.index.elementCount);
+  ctx.index.years.forEach((_, y) => setAll(bitmap, postingList(ctx.index.sections, 'year', y)));
+  return bitmap;
+}
+
+const ckanLicenseId = (ctx: CkanSearchIndex) => ctx.index.openData.licenseId;
+
+// ---- sort and page ------------------------------------------------------------------------
+
+export type SortKey =
+  'score' | 'metadata_modified' | 'metadata_created' | 'id' | 'name' | 'title_string';
+export interface SortSpec {
+  key: SortKey;
+  descending: boolean;
+}
+
+/** The matches in the order asked, `start` skipped, at most `rows`. */
+export function sortedPage(
+  ctx: CkanSearchIndex,
+  matched: Bitmap,
+  count: number,
+  sort: SortSpec,
+  ranking: readonly string[],
+  start: number,
+  rows: number,
+): Uint32Array {
+  const end = Math.min(count, start + rows);
+  if (start >= end) return new Uint32Array(0);
+  if (sort.key === 'score' && ranking.length > 0) {
+    // §11's relevance order for the elements having every word; the others after, newest first
+    const words = matchWords(ctx.words!, ranking);
+    const ranked = bitsOf(intersection(matched, words.matched));
+    const first = orderByRelevance(words, ranked);
+    if (first.length >= end) return first.slice(start, end);
+    const rest = matched.slice();
+    andNot(rest, words.matched);
+    const tail = walk(
+      ctx.openData.modifiedOrder,
+      rest,
+      true,
+      Math.max(0, start - first.length),
+      end - first.length,
+    );
+    const page = new Uint32Array(end - start);
+    const head = first.subarray(Math.min(start, first.length));
+    page.set(head, 0);
+    page.set(tail, head.length);
+    return page;
+  }
+  const order = orderOf(ctx, sort.key);
+  // score without words: every score equal, so CKAN's second key decides: metadata_modified desc
+  const descending = sort.key === 'score' ? true : sort.descending;
+  return walk(order, matched, descending, start, end - start);
+}
+
+function orderOf(ctx: CkanSearchIndex, key: SortKey): Uint32Array {
+  switch (key) {
+    case 'id':
+      return ctx.ids.idOrder;
+    case 'name':
+      return ctx.openData.nameOrder;
+    case 'title_string':
+      return ctx.openData.titleOrder;
+    case 'metadata_created':
+      return ctx.openData.createdOrder;
+    default:
+      return ctx.openData.modifiedOrder;
+  }
+}
+
+/** The members of `matched` along `order` (backwards when descending): `skip` passed, `take` kept. */
+function walk(
+  order: Uint32Array,
+  matched: Bitmap,
+  descending: boolean,
+  skip: number,
+  take: number,
+) {
+  const out = new Uint32Array(Math.max(0, take));
+  let n = 0;
+  let skipped = 0;
+  const last = order.length - 1;
+  for (let i = 0; i <= last && n < out.length; i++) {
+    const e = order[descending ? last - i : i]!;
+    if (!holds(matched, e)) continue;
+    if (skipped < skip) skipped++;
+    else out[n++] = e;
+  }
+  return out.subarray(0, n);
+}
+
+// ---- bitmaps --------------------------------------------------------------------------------
+
+function allBits(n: number): Bitmap {
+  const bitmap = emptyBitmap(n);
+  bitmap.fill(-1);
+  const spare = bitmap.length * 32 - n;
+  if (spare > 0) bitmap[bitmap.length - 1] = -1 >>> spare;
+  return bitmap;
+}
+const single = (n: number, e: number | undefined) => {
+  const bitmap = emptyBitmap(n);
+  if (e !== undefined) bitmap[e >>> 5] = 1 << (e & 31);
+  return bitmap;
+};
+function setAll(bitmap: Bitmap, elements: Uint32Array) {
+  for (const e of elements) bitmap[e >>> 5] = bitmap[e >>> 5]! | (1 << (e & 31));
+}
+function and(into: Bitmap, other: Bitmap) {
+  for (let w = 0; w < into.length; w++) into[w] = into[w]! & other[w]!;
+}
+function or(into: Bitmap, other: Bitmap) {
+  for (let w = 0; w < into.length; w++) into[w] = into[w]! | other[w]!;
+}
+function andNot(into: Bitmap, other: Bitmap) {
+  for (let w = 0; w < into.length; w++) into[w] = into[w]! & ~other[w]!;
+}
+function intersection(a: Bitmap, b: Bitmap): Bitmap {
+  const out = a.slice();
+  and(out, b);
+  return out;
+}
+
+export { countBits };
