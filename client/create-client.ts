@@ -1,7 +1,7 @@
 // A client of the API: one function per endpoint, typed from core/schema.ts. Only fetch, URL
 // and URLSearchParams: it runs in browsers, Node 20+ and Workers alike.
 import type { ElementKey } from '../core/contract.ts';
-import type { FacetCounts, ReferenceItem } from '../core/schema.ts';
+import type { CatalogueDump, FacetCounts, ReferenceItem } from '../core/schema.ts';
 import { ApiError } from './api-error.ts';
 import { parseLinkHeader } from './link-header.ts';
 import type { FacetQuery, Projected, SearchPage, SearchQuery } from './types.ts';
@@ -102,6 +102,11 @@ export function createClient({
       (await get(urls.tableCsv(id, year), options, 'text/csv')).text(),
     facets: (query: FacetQuery = {}, options?: RequestOptions) =>
       getJson<FacetCounts>(urls.facets(query), options),
+    /**
+     * The whole catalogue as one download: its parts' URLs, element counts, lengths and SHA-256
+     * (each part gzip'd JSON Lines: `DecompressionStream('gzip')` reads it).
+     */
+    dump: (options?: RequestOptions) => getJson<CatalogueDump>(urls.dump(), options),
     /** The OpenAPI 3.1 document. */
     openApi: (options?: RequestOptions) =>
       getJson<Record<string, unknown>>(urls.openApi(), options),

@@ -18,4 +18,4 @@ export type {
 } from './types.ts';
 export { apiUrls, queryString, type ApiUrls } from './urls.ts';
 export { parseLinkHeader } from './link-header.ts';
-export type { DataElement, FacetCounts, ReferenceItem } from '../core/schema.ts';
+export type { CatalogueDump, DataElement, FacetCounts, ReferenceItem } from '../core/schema.ts';

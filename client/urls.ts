@@ -31,6 +31,7 @@ export function apiUrls(baseUrl: string | URL) {
       `${base}/api/v1/data-element/${id(elementId)}/${year}.csv`,
     facets: (query: FacetQuery = {}) => `${base}/api/v1/facets${queryString(query)}`,
     openApi: () => `${base}/api/v1/openapi.json`,
+    dump: () => `${base}/api/v1/dump`,
   };
 }
 export type ApiUrls = ReturnType<typeof apiUrls>;

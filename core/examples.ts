@@ -108,3 +108,22 @@ export const methodNotAllowedExample = {
   error: 'Method POST is not allowed; this API is read-only (GET, HEAD, OPTIONS).',
   status: 405,
 };
+
+export const catalogueDumpExample = {
+  snapshot: 'ca9d6b6ff01ba4ea',
+  elements: 86140,
+  parts: [
+    {
+      url: 'https://satu-data.example/api/v1/dump/part-00001.jsonl.gz',
+      elements: 60493,
+      bytes: 20954676,
+      sha256: 'f7461713cb1b7593e836481b9c5b281827a00408997e18c51be1b831f7bd6f27',
+    },
+    {
+      url: 'https://satu-data.example/api/v1/dump/part-00002.jsonl.gz',
+      elements: 25647,
+      bytes: 8859019,
+      sha256: '5924ee72c4e91e684d9d0dc1e85371fef3b44c19d39c555d65163d84576145ad',
+    },
+  ],
+};

@@ -10,6 +10,7 @@ import {
   REFERENCE_LISTS,
 } from './contract.ts';
 import {
+  catalogueDumpExample,
   categoryListExample,
   dataElementExample,
   dataEntryExample,
@@ -202,6 +203,43 @@ export const FacetCounts = z
     examples: [facetCountsExample],
   });
 export type FacetCounts = z.infer<typeof FacetCounts>;
+
+export const DumpPart = z
+  .object({
+    url: z
+      .string()
+      .regex(/^https?:\/\/[^/]+\/api\/v1\/dump\/part-[0-9]{5}\.jsonl\.gz$/)
+      .meta({ description: 'Where to download the part (a gzip file), on the origin asked.' }),
+    elements: z.int().min(1).meta({ description: 'How many elements it holds, one a line.' }),
+    bytes: z.int().min(1).meta({ description: 'Its length in bytes, as downloaded.' }),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .meta({ description: 'The SHA-256 of its bytes as downloaded, in hex.' }),
+  })
+  .meta({
+    description:
+      'A part of the whole-catalogue download: gzip-compressed JSON Lines, one published element a line (the bytes /api/v1/data-element/{id} answers, then a line feed), in catalogue order.',
+  });
+export type DumpPart = z.infer<typeof DumpPart>;
+export const CatalogueDump = z
+  .object({
+    snapshot: z.string().meta({ description: 'The snapshot (build) the parts belong to.' }),
+    elements: z
+      .int()
+      .min(0)
+      .meta({ description: 'How many elements are published: the parts hold them all.' }),
+    parts: z.array(DumpPart).meta({
+      description:
+        'The parts in order: read one after the other, they give every published element once, in catalogue order.',
+    }),
+  })
+  .meta({
+    description:
+      'The whole catalogue as one download, in parts (each at most 20 MiB as built by default).',
+    examples: [catalogueDumpExample],
+  });
+export type CatalogueDump = z.infer<typeof CatalogueDump>;
 
 // ---- error bodies ------------------------------------------------------------------------
 

@@ -13,6 +13,8 @@
 //   _snapshot/<buildId>/blocks/<n>.json        small blocks: published elements joined by ","
 //   _snapshot/<buildId>/runs/<n>.json          large runs: consecutive blocks joined by ","
 //   _snapshot/<buildId>/groups/<n>.json        groups: elements in data-source order joined by ","
+//   _snapshot/<buildId>/dump/<n>.jsonl.gz      the whole catalogue to download (contract §13.3):
+//                                              gzip'd JSON Lines, served as they are
 //   _snapshot/<buildId>/docs/<file>            the API's description: openapi.json and the page
 //   _snapshot/<buildId>/open-data.bin          part three: dates, CKAN sort orders, packages' places
 //   _snapshot/<buildId>/names.txt              part three: CKAN names in name order
@@ -40,7 +42,7 @@ export const BUILD_DIR = '_build';
 export const DATES_LEDGER_PATH = `${BUILD_DIR}/dates.json`;
 export const ASSETS_IGNORE_PATH = '.assetsignore';
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 9;
+export const LAYOUT_VERSION = 10;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;
@@ -57,6 +59,7 @@ export const snapshotPaths = (buildId: string) => {
     block: (block: number) => `${root}/blocks/${numbered(block)}.json`,
     run: (run: number) => `${root}/runs/${numbered(run)}.json`,
     group: (group: number) => `${root}/groups/${numbered(group)}.json`,
+    dumpPart: (part: number) => `${root}/dump/${numbered(part)}.jsonl.gz`,
     documentation: (name: DocumentationFileName) => `${root}/docs/${name}`,
     /** Part three (core/open-data/layout.ts). */
     openData: `${root}/open-data.bin`,
@@ -80,11 +83,29 @@ export interface Manifest {
   lists: Record<ReferenceListName, FileEntry>;
   /** The same for each documentation file. */
   documentation: Record<DocumentationFileName, FileEntry>;
+  /** The parts of the whole-catalogue download, in order (none when nothing is published). */
+  dump: DumpPartEntry[];
 }
 
 export interface FileEntry {
   etag: string;
   bytes: number;
+}
+
+export interface DumpPartEntry extends FileEntry {
+  /** Elements it holds (one a line), and the SHA-256 of its bytes as served, in hex. */
+  elements: number;
+  sha256: string;
+}
+
+/** Where the dump's parts are served: `/api/v1/dump/part-00001.jsonl.gz` is part 0. */
+export const DUMP_ENDPOINT = '/api/v1/dump';
+export const dumpPartName = (part: number) => `part-${String(part + 1).padStart(5, '0')}.jsonl.gz`;
+/** The part a public name stands for (0-based), or undefined for a name no part can have. */
+export function dumpPartNumber(name: string): number | undefined {
+  const match = /^part-(\d{5})\.jsonl\.gz$/.exec(name);
+  const part = match ? Number(match[1]) - 1 : -1;
+  return part >= 0 ? part : undefined;
 }
 
 /**

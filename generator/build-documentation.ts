@@ -19,6 +19,8 @@ export function buildDocumentation(
     '/api/v1/data-element/{id}': [values.elementExample!],
     '/api/v1/data-element/{id}/{year}.csv': [values.tableExample!],
     '/api/v1/facets': [values.facetsExample!],
+    '/api/v1/dump': ['/api/v1/dump'],
+    '/api/v1/dump/{part}': [], // a gzip file: described, no live answer
     ...Object.fromEntries(REFERENCE_LISTS.map(({ endpoint }) => [endpoint, [endpoint]])),
     '/api/v1/openapi.json': ['/api/v1/openapi.json'],
   });

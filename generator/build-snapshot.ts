@@ -13,11 +13,13 @@ import {
   isDense,
   postingSections,
   snapshotPaths,
+  type DumpPartEntry,
   type IndexHeader,
   type IndexSections,
   type Manifest,
   type PostingDimension,
 } from '../core/snapshot-layout.ts';
+import { buildDump, type CompressedPart } from './build-dump.ts';
 import { buildDocumentation } from './build-documentation.ts';
 import type { CompiledCatalogue, PublishedElement } from './compile-catalogue.ts';
 import type { SiteSources } from './read-site.ts';
@@ -70,6 +72,8 @@ export interface TierSizes {
   blockBytes?: number;
   runBytes?: number;
   groupBytes?: number;
+  /** Most bytes of a part of the whole-catalogue download (generator/build-dump.ts). */
+  dumpPartBytes?: number;
 }
 
 export function buildSnapshot(
@@ -97,6 +101,8 @@ export function buildSnapshot(
   const tiers = buildTiers(published, options);
   tiers.blocks.forEach((bytes, block) => content.set(`block/${block}`, bytes));
   const groups = buildGroups(published, options);
+  const dump = buildDump(published, options);
+  content.set('dump', encoder.encode(dump.map((part) => part.sha256).join('\n')));
 
   const titles = buildTitleIndex(published);
   content.set('titles', encodeTitleSearchIndex(titles.distinct));
@@ -169,6 +175,7 @@ export function buildSnapshot(
   tiers.blocks.forEach((bytes, block) => files.set(paths.block(block), bytes));
   tiers.runs.forEach((bytes, run) => files.set(paths.run(run), bytes));
   groups.groups.forEach((bytes, group) => files.set(paths.group(group), bytes));
+  dump.forEach((part, n) => files.set(paths.dumpPart(n), part.bytes));
   files.set(paths.titles, content.get('titles')!);
   files.set(paths.words, content.get('words')!);
   files.set(paths.indexBinary, indexBytes);
@@ -200,6 +207,7 @@ export function buildSnapshot(
     documentation: Object.fromEntries(
       DOCUMENTATION_FILES.map(({ name }) => [name, fileEntry(buildId, name, documentation[name])]),
     ) as Manifest['documentation'],
+    dump: dump.map((part) => dumpPartEntry(buildId, part)),
   };
   files.set(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)));
   for (const [path, bytes] of files) {
@@ -226,6 +234,17 @@ export function defaultBuildTime(): number {
 const fileEntry = (buildId: string, name: string, bytes: Uint8Array) => ({
   etag: `${buildId}-${contentHash([[name, bytes]]).slice(0, 16)}`,
   bytes: bytes.length,
+});
+
+/** A dump part in the manifest: what /api/v1/dump lists, and the part's strong ETag. */
+const dumpPartEntry = (
+  buildId: string,
+  { bytes, elements, sha256 }: CompressedPart,
+): DumpPartEntry => ({
+  etag: `${buildId}-${sha256.slice(0, 16)}`,
+  bytes: bytes.length,
+  elements,
+  sha256,
 });
 
 function contentHash(entries: [string, Uint8Array][]): string {

@@ -16,7 +16,7 @@ import { DATES_LEDGER_PATH } from '../core/snapshot-layout.ts';
 import { join } from 'node:path';
 
 const USAGE =
-  'usage: npm run build -- [--data DIR] [--out DIR] [--ledger FILE | --fresh-dates] [--block-bytes N] [--run-bytes N] [--group-bytes N]';
+  'usage: npm run build -- [--data DIR] [--out DIR] [--ledger FILE | --fresh-dates] [--block-bytes N] [--run-bytes N] [--group-bytes N] [--dump-part-bytes N]';
 
 function main(): number {
   let options: {
@@ -31,6 +31,7 @@ function main(): number {
       options: {
         data: { type: 'string', default: 'data' },
         out: { type: 'string', default: 'dist' },
+        'dump-part-bytes': { type: 'string' },
         'block-bytes': { type: 'string' },
         'run-bytes': { type: 'string' },
         'group-bytes': { type: 'string' },
@@ -46,6 +47,7 @@ function main(): number {
         blockBytes: byteCount('--block-bytes', values['block-bytes']),
         runBytes: byteCount('--run-bytes', values['run-bytes']),
         groupBytes: byteCount('--group-bytes', values['group-bytes']),
+        dumpPartBytes: byteCount('--dump-part-bytes', values['dump-part-bytes']),
       },
     };
   } catch (error) {
@@ -98,6 +100,7 @@ function main(): number {
       `  held back (status) ${heldBack.length ? heldBack.join(', ') : 'none'}`,
       `  dates              ${describeDates(snapshot.dates, ledger.ledger, catalogue.published)}`,
       `  written            ${written.files} files, ${(written.bytes / 1048576).toFixed(1)} MiB (${snapshot.manifest.counts.blocks} element blocks, ${snapshot.manifest.counts.runs} runs, ${snapshot.manifest.counts.groups} groups)`,
+      `  dump               ${describeDump(snapshot.manifest.dump)}`,
     ].join('\n'),
   );
   return 0;
@@ -124,6 +127,14 @@ function byteCount(option: string, value: string | undefined): number | undefine
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${option} takes a positive whole number`);
   return n;
+}
+
+/** The whole-catalogue download's parts, as the build's summary says them. */
+function describeDump(parts: { bytes: number }[]): string {
+  const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
+  const total = parts.reduce((sum, part) => sum + part.bytes, 0);
+  const largest = Math.max(0, ...parts.map((part) => part.bytes));
+  return `${parts.length} part${parts.length === 1 ? '' : 's'} of gzip'd JSON Lines, ${mib(total)} (largest ${mib(largest)})`;
 }
 
 try {

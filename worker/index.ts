@@ -10,6 +10,8 @@
  *   GET|HEAD  /api/v1/data-element/{id}               one element (fields)
  *   GET|HEAD  /api/v1/data-element/{id}/{year}.csv    one table as CSV
  *   GET|HEAD  /api/v1/facets                          disjunctive counts for a search
+ *   GET|HEAD  /api/v1/dump                            the whole catalogue as one download: its parts
+ *   GET|HEAD  /api/v1/dump/{part}                     one part, gzip'd JSON Lines (part-00001.jsonl.gz)
  *   GET|HEAD  /api/v1/openapi.json                    the OpenAPI 3.1 description
  *   GET|HEAD|POST /api/3/action/{action},             CKAN's action API, read side (status_show, package_search,
  *             /api/action/{action}                    package_show, package_list, organization_*, group_*, tag_list…)
@@ -43,6 +45,7 @@ import type { AppEnv } from './env.ts';
 import { serveDocumentation } from './routes/documentation.ts';
 import { oneElement, tableAsCsv } from './routes/one-element.ts';
 import { facets } from './routes/facets.ts';
+import { dumpListing, dumpPart } from './routes/dump.ts';
 import { serveList } from './routes/lists.ts';
 import { search } from './routes/data-element.ts';
 import { ckanAction } from './routes/ckan/action-api.ts';
@@ -67,6 +70,8 @@ const ROUTES: { path: string; handler: Handler }[] = [
   { path: '/api/v1/data-element/:id', handler: oneElement },
   { path: '/api/v1/data-element/:id/:table', handler: tableAsCsv },
   { path: '/api/v1/facets', handler: facets },
+  { path: '/api/v1/dump', handler: dumpListing },
+  { path: '/api/v1/dump/:part', handler: dumpPart },
   ...POST_ROUTES.map((path) => ({ path, handler: ckanAction })),
   { path: '/catalog.ttl', handler: (c: Context<AppEnv>) => dcatCatalog(c, 'ttl') },
   { path: '/catalog.jsonld', handler: (c: Context<AppEnv>) => dcatCatalog(c, 'jsonld') },

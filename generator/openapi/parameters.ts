@@ -38,6 +38,14 @@ export const PARAMETERS = {
     schema: { type: 'integer' },
     example: 2020,
   },
+  dumpPart: {
+    name: 'part',
+    in: 'path',
+    required: true,
+    description: 'A part of the whole-catalogue download, as `/api/v1/dump` lists it.',
+    schema: { type: 'string', pattern: '^part-[0-9]{5}\\.jsonl\\.gz$' },
+    example: 'part-00001.jsonl.gz',
+  },
   ifNoneMatch: {
     name: 'If-None-Match',
     in: 'header',

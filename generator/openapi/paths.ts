@@ -9,11 +9,13 @@ import { schemaRef } from './schemas.ts';
 
 const JSON_TYPE = 'application/json';
 const CSV_TYPE = 'text/csv';
+const GZIP_TYPE = 'application/gzip';
 
 export const TAGS = [
   {
     name: 'Data elements',
-    description: 'Search the published data elements, read one, download a table.',
+    description:
+      'Search the published data elements, read one, download a table or the whole catalogue.',
   },
   {
     name: 'Reference lists',
@@ -246,6 +248,33 @@ export const PATHS = {
       content: { [JSON_TYPE]: { schema: schemaRef('FacetCounts') } },
     },
     errors: { '400': 'BadRequest', '404': 'UnknownSlug' },
+  }),
+  '/api/v1/dump': operation({
+    operationId: 'getCatalogueDump',
+    tag: 'Data elements',
+    summary: 'The whole catalogue as one download',
+    description:
+      "Every published element, in parts to download one after the other: each part is gzip-compressed JSON Lines, one element a line (exactly the bytes `/api/v1/data-element/{id}` answers, then a line feed), in catalogue order. Each part's length and SHA-256 are given, to check a download by. The parts are written when the snapshot is built, so this is the cheapest way to read everything.",
+    ok: {
+      description: "The snapshot, its element count and its parts' URLs, sizes and SHA-256.",
+      headers: okHeaders(),
+      content: { [JSON_TYPE]: { schema: schemaRef('CatalogueDump') } },
+    },
+    errors: { '400': 'ReadFailed' },
+  }),
+  '/api/v1/dump/{part}': operation({
+    operationId: 'getCatalogueDumpPart',
+    tag: 'Data elements',
+    summary: 'One part of the whole-catalogue download',
+    description:
+      'A gzip file (served as it is: no `Content-Encoding`, so its SHA-256 is the one listed) of JSON Lines: one published element a line, in catalogue order. `gunzip` it, or read it through a gzip decompressor line by line.',
+    parameters: parameterRefs('dumpPart'),
+    ok: {
+      description: 'The part, as the snapshot holds it.',
+      headers: okHeaders('Content-Disposition-Dump'),
+      content: { [GZIP_TYPE]: { schema: { type: 'string', contentMediaType: GZIP_TYPE } } },
+    },
+    errors: { '400': 'ReadFailed', '404': 'DumpPartNotFound' },
   }),
   ...listPaths,
   ...documentationPaths,

@@ -79,6 +79,15 @@ export const HEADERS = {
         '^attachment; filename="[ !#-\\[\\]-~]+-(-?[0-9]+)\\.csv"(; filename\\*=UTF-8\'\'[A-Za-z0-9!#$&+.^_`|~%-]+)?$',
     },
   },
+  'Content-Disposition-Dump': {
+    required: true,
+    description:
+      'A download named after the snapshot and the part: `satu-data-<snapshot>-part-00001.jsonl.gz`.',
+    schema: {
+      type: 'string',
+      pattern: '^attachment; filename="satu-data-[0-9a-f]+-part-[0-9]{5}\\.jsonl\\.gz"$',
+    },
+  },
   'Content-Security-Policy': {
     required: true,
     description: 'The page loads nothing from another host.',
@@ -114,13 +123,16 @@ const EVERY_ANSWER: HeaderName[] = [
   'X-Content-Type-Options',
 ];
 
-/** Header components by name; each is sent under its own name but Cache-Control-No-Store. */
+/** Components that describe one header as some answers send it, by the header's name. */
+const SENT_AS: Partial<Record<HeaderName, string>> = {
+  'Cache-Control-No-Store': 'Cache-Control',
+  'Content-Disposition-Dump': 'Content-Disposition',
+};
+
+/** Header components by name; each is sent under its own name but those of SENT_AS. */
 const headerRefs = (...names: HeaderName[]) =>
   Object.fromEntries(
-    names.map((name) => [
-      name === 'Cache-Control-No-Store' ? 'Cache-Control' : name,
-      { $ref: `#/components/headers/${name}` },
-    ]),
+    names.map((name) => [SENT_AS[name] ?? name, { $ref: `#/components/headers/${name}` }]),
   );
 
 /** The headers of every 200 from the snapshot, with any of an endpoint's own. */
@@ -211,6 +223,20 @@ export const RESPONSES = {
         value: {
           error:
             'The data element "21bacaba8dd85048097c9862" has no table "1999.csv": ask for /api/v1/data-element/21bacaba8dd85048097c9862/<year>.csv with a year of its data.',
+          status: 404,
+        },
+      },
+    },
+  ),
+  DumpPartNotFound: errorResponse(
+    'The whole-catalogue download has no part of this name (`/api/v1/dump` lists them).',
+    'ErrorBody',
+    {
+      part: {
+        summary: 'A part the download does not have',
+        value: {
+          error:
+            'The whole-catalogue download has no part "part-00099.jsonl.gz". /api/v1/dump lists its parts.',
           status: 404,
         },
       },

@@ -3,8 +3,10 @@
 // the others point at it with $ref; nothing is written twice.
 import { z } from 'zod';
 import {
+  CatalogueDump,
   DataElement,
   DataEntry,
+  DumpPart,
   ErrorBody,
   FacetCounts,
   FacetItem,
@@ -35,6 +37,8 @@ const COMPONENTS = {
   FacetItem,
   YearCount,
   FacetCounts,
+  DumpPart,
+  CatalogueDump,
   ErrorBody,
   MessageBody,
   ListErrorBody,

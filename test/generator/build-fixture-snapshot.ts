@@ -1,6 +1,6 @@
 // Builds the Worker tests' snapshot with the real generator CLI, from the fixture catalogue,
 // into test/.snapshot (the assets folder of test/wrangler.test.toml). Small blocks and runs on
-// purpose: answers then span several of each, as they do at scale.
+// purpose: answers then span several of each, as they do at scale; small dump parts likewise.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,14 @@ import { MANIFEST_PATH, snapshotPaths, type Manifest } from '../../core/snapshot
 
 export const FIXTURE_CATALOGUE = fileURLToPath(new URL('../fixtures/catalogue', import.meta.url));
 export const FIXTURE_SNAPSHOT = fileURLToPath(new URL('../.snapshot', import.meta.url));
-export const FIXTURE_TIERS = ['--block-bytes', '3000', '--run-bytes', '9000'];
+export const FIXTURE_TIERS = [
+  '--block-bytes',
+  '3000',
+  '--run-bytes',
+  '9000',
+  '--dump-part-bytes',
+  '1200',
+];
 
 export function buildFixtureSnapshot() {
   execFileSync(

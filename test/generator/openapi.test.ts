@@ -10,6 +10,7 @@ import {
 } from '../../core/contract.ts';
 import * as examples from '../../core/examples.ts';
 import {
+  CatalogueDump,
   DataElement,
   ErrorBody,
   FacetCounts,
@@ -131,6 +132,7 @@ describe('the examples of the API description', () => {
     ['projectedElementExample', ProjectedDataElement, examples.projectedElementExample],
     ['categoryListExample', ReferenceList, examples.categoryListExample],
     ['facetCountsExample', FacetCounts, examples.facetCountsExample],
+    ['catalogueDumpExample', CatalogueDump, examples.catalogueDumpExample],
     ['unknownSlugExample', ErrorBody, examples.unknownSlugExample],
     ['methodNotAllowedExample', ErrorBody, examples.methodNotAllowedExample],
     ['invalidPatternExample', MessageBody, examples.invalidPatternExample],

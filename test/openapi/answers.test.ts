@@ -17,7 +17,7 @@ let worker: RunningWorker;
 let broken: RunningWorker;
 let document: Json;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
-let example: { id: string; year: number; category: string };
+let example: { id: string; year: number; category: string; dumpPart: string };
 let brokenSnapshot: string;
 
 beforeAll(async () => {
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const manifest = (
     await import(join(brokenSnapshot, '_snapshot/manifest.json'), { with: { type: 'json' } })
   ).default as { buildId: string };
-  for (const folder of ['lists', 'blocks', 'runs', 'docs'])
+  for (const folder of ['lists', 'blocks', 'runs', 'docs', 'dump'])
     rmSync(join(brokenSnapshot, '_snapshot', manifest.buildId, folder), { recursive: true });
   [worker, broken] = await Promise.all([startFixtureWorker(), startFixtureWorker(brokenSnapshot)]);
   document = (await (await fetch(`${worker.url}/api/v1/openapi.json`)).json()) as Json;
@@ -36,7 +36,13 @@ beforeAll(async () => {
   const [first] = (await (
     await fetch(`${worker.url}/api/v1/data-element?limit=1&fields=_id,data,category`)
   ).json()) as Json[];
-  example = { id: first!._id, year: first!.data[0].year, category: first!.category[0].slug };
+  const dump = (await (await fetch(`${worker.url}/api/v1/dump`)).json()) as Json;
+  example = {
+    id: first!._id,
+    year: first!.data[0].year,
+    category: first!.category[0].slug,
+    dumpPart: new URL(dump.parts[0].url).pathname,
+  };
 }, 60_000);
 
 afterAll(async () => {
@@ -139,6 +145,8 @@ describe('answers of the Worker against /api/v1/openapi.json', () => {
     ['a CSV table', () => `/api/v1/data-element/${example.id}/${example.year}.csv`],
     ['the facets', () => '/api/v1/facets'],
     ['filtered facets', () => `/api/v1/facets?category=${example.category}&title=jumlah`],
+    ['the whole-catalogue download', () => '/api/v1/dump'],
+    ['a part of it', () => example.dumpPart],
     ['the OpenAPI document', () => '/api/v1/openapi.json'],
     ['the page', () => '/'],
     ['the page at /docs', () => '/docs/'],
@@ -187,6 +195,7 @@ describe('answers of the Worker against /api/v1/openapi.json', () => {
     ['an unknown slug (facets)', () => '/api/v1/facets?sector=tidak-ada'],
     ['an unknown id', () => '/api/v1/data-element/tidak-ada'],
     ['a year without a table', () => `/api/v1/data-element/${example.id}/1800.csv`],
+    ['a part the download does not have', () => '/api/v1/dump/part-09999.jsonl.gz'],
   ])('404: %s', async (_, path) => {
     await check(worker.url, path(), { expectStatus: 404 });
   });
@@ -220,6 +229,7 @@ describe('answers of the Worker against /api/v1/openapi.json', () => {
     ['one element', () => `/api/v1/data-element/${example.id}`],
     ['a CSV table', () => `/api/v1/data-element/${example.id}/${example.year}.csv`],
     ['the facets', () => '/api/v1/facets'],
+    ['a part of the whole-catalogue download', () => example.dumpPart],
     ['the OpenAPI document', () => '/api/v1/openapi.json'],
     ['the page', () => '/'],
   ])('400 when the snapshot cannot be read: %s', async (_, path) => {

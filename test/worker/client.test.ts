@@ -120,6 +120,12 @@ describe('client: one element, its tables, the facets, the document', () => {
     expect(facets.sector.length).toBeGreaterThan(1);
   });
 
+  it("reads the whole-catalogue download's parts", async () => {
+    const dump = await api.dump();
+    expect(dump).toEqual(await (await SELF.fetch(`${ORIGIN}/api/v1/dump`)).json());
+    expect(dump.parts.reduce((sum, part) => sum + part.elements, 0)).toBe(dump.elements);
+  });
+
   it('reads the OpenAPI document', async () => {
     expect((await api.openApi()).openapi).toMatch(/^3\.1\./);
   });

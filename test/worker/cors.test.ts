@@ -17,6 +17,8 @@ describe('OPTIONS', () => {
     `/api/v1/data-element/${fixtureId(1)}/2022.csv`,
     '/api/v1/facets',
     '/api/v1/facets/?year=2023',
+    '/api/v1/dump',
+    '/api/v1/dump/part-00001.jsonl.gz',
     '/api/v1/openapi.json',
     '/',
     '/docs',

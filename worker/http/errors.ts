@@ -83,7 +83,7 @@ export const listFetchFailed = () => jsonException(400, { error: FETCH_FAILED })
 
 export const notFound = (path: string) =>
   jsonException(404, {
-    error: `No such endpoint: ${path}. The API answers /api/v1/data-element, /api/v1/data-element/{id}, /api/v1/data-element/{id}/{year}.csv, /api/v1/facets, /api/v1/category, /api/v1/sector, /api/v1/field and /api/v1/data-source; /api/v1/openapi.json describes them, and / documents them for people.`,
+    error: `No such endpoint: ${path}. The API answers /api/v1/data-element, /api/v1/data-element/{id}, /api/v1/data-element/{id}/{year}.csv, /api/v1/facets, /api/v1/category, /api/v1/sector, /api/v1/field, /api/v1/data-source and /api/v1/dump; /api/v1/openapi.json describes them, and / documents them for people.`,
     status: 404,
   } satisfies ErrorBody);
 
@@ -96,6 +96,12 @@ export const noSuchElement = (id: string) =>
 export const noSuchTable = (id: string, table: string) =>
   jsonException(404, {
     error: `The data element ${JSON.stringify(id)} has no table ${JSON.stringify(table)}: ask for /api/v1/data-element/${id}/<year>.csv with a year of its data.`,
+    status: 404,
+  } satisfies ErrorBody);
+
+export const noSuchDumpPart = (name: string) =>
+  jsonException(404, {
+    error: `The whole-catalogue download has no part ${JSON.stringify(name)}. /api/v1/dump lists its parts.`,
     status: 404,
   } satisfies ErrorBody);
 

@@ -271,6 +271,11 @@ export class SnapshotStore {
     return this.open(snapshotPaths(buildId).group(group), budget);
   }
 
+  /** One part of the whole-catalogue download, as a stream: served as it is, never held. */
+  dumpPart(buildId: string, part: number, budget: ReadBudget): Promise<OpenRun> {
+    return this.open(snapshotPaths(buildId).dumpPart(part), budget);
+  }
+
   private async open(path: string, budget: ReadBudget): Promise<OpenRun & { response: Response }> {
     const releaseSlot = await budget.acquire();
     this.openReads++;
