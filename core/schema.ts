@@ -241,6 +241,41 @@ export const CatalogueDump = z
   });
 export type CatalogueDump = z.infer<typeof CatalogueDump>;
 
+// ---- CKAN's action API (contract §13.1) -----------------------------------------------------
+
+const ckanHelp = z.string().meta({
+  description: 'Where CKAN documents the action: `<base>/api/3/action/help_show?name=<action>`.',
+});
+
+export const CkanEnvelope = z
+  .object({
+    help: ckanHelp,
+    success: z.literal(true),
+    result: z.unknown().meta({
+      description:
+        "The action's result as CKAN 2.10/2.11 gives it: package_search `{count, facets, results, sort, search_facets}`, package_show a package dict, package_list names… (docs/harvest.md).",
+    }),
+  })
+  .meta({ description: "CKAN's envelope of an action's answer." });
+export type CkanEnvelope = z.infer<typeof CkanEnvelope>;
+
+export const CkanErrorEnvelope = z
+  .object({
+    help: ckanHelp,
+    success: z.literal(false),
+    error: z
+      .looseObject({
+        __type: z.string().meta({
+          description:
+            'CKAN\'s error type: "Not Found Error" (404), "Validation Error" (409, with the parameters\' messages beside it), "Search Error" (409), "Search Query Error" (400), "Authorization Error" (403), "Bad request" (400).',
+        }),
+        message: z.string().optional(),
+      })
+      .meta({ description: 'What went wrong, as CKAN says it.' }),
+  })
+  .meta({ description: "CKAN's envelope of an action's error." });
+export type CkanErrorEnvelope = z.infer<typeof CkanErrorEnvelope>;
+
 // ---- error bodies ------------------------------------------------------------------------
 
 export const ErrorBody = z

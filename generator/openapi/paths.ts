@@ -4,8 +4,10 @@ import { DOCUMENTATION_FILES, REFERENCE_LISTS } from '../../core/contract.ts';
 import { dataElementExample, projectedElementExample } from '../../core/examples.ts';
 import { FacetParameters, SearchParameters } from '../../core/schema.ts';
 import { parameterRefs } from './parameters.ts';
-import { okHeaders, RESPONSES, responseRef, type ResponseName } from './responses.ts';
+import { okHeaders } from './responses.ts';
+import { operation } from './operation.ts';
 import { schemaRef } from './schemas.ts';
+import { OPEN_DATA_PATHS } from './open-data-paths.ts';
 
 const JSON_TYPE = 'application/json';
 const CSV_TYPE = 'text/csv';
@@ -23,68 +25,20 @@ export const TAGS = [
       'The categories, data sources, sectors and fields whose slugs the search filters by.',
   },
   { name: 'Description', description: 'This document and the documentation page.' },
+  {
+    name: 'CKAN action API',
+    description:
+      "CKAN 2.10/2.11's action API, read side, for CKAN's harvester and clients (docs/harvest.md): not this API's own shapes, but CKAN's.",
+  },
+  {
+    name: 'DCAT-AP 3',
+    description: 'The catalogue as DCAT-AP 3 RDF, for DCAT harvesters (docs/dcat.md).',
+  },
+  {
+    name: 'Pages',
+    description: "Each element's page for people, and what search engines read.",
+  },
 ];
-
-interface Operation {
-  operationId: string;
-  tag: string;
-  summary: string;
-  description: string;
-  parameters?: object[];
-  ok: object;
-  notModified?: ResponseName;
-  errors: Partial<Record<'400' | '404' | '414', ResponseName>>;
-}
-
-function operation({
-  operationId,
-  tag,
-  summary,
-  description,
-  parameters = [],
-  ok,
-  notModified = 'NotModified',
-  errors,
-}: Operation) {
-  const shared: Record<string, ResponseName> = { '304': notModified, ...errors };
-  const byStatus = <T>(as: (name: ResponseName) => T) =>
-    Object.fromEntries(Object.entries(shared).map(([status, name]) => [status, as(name)]));
-  return {
-    get: {
-      operationId,
-      tags: [tag],
-      summary,
-      description,
-      parameters: [...parameters, ...parameterRefs('ifNoneMatch')],
-      responses: { '200': ok, ...byStatus(responseRef) },
-    },
-    head: {
-      operationId: `${operationId}Head`,
-      tags: [tag],
-      summary: `${summary}: headers only`,
-      description: 'The status and headers GET would give, without the body.',
-      parameters: [...parameters, ...parameterRefs('ifNoneMatch')],
-      responses: {
-        '200': withoutBody(ok),
-        ...byStatus((name) => withoutBody(RESPONSES[name])),
-      },
-    },
-    options: {
-      operationId: `${operationId}Preflight`,
-      tags: [tag],
-      summary: 'CORS preflight',
-      description: 'What a browser asks before a request of another origin with custom headers.',
-      parameters,
-      responses: { '204': responseRef('Preflight') },
-    },
-  };
-}
-
-/** An answer's description and headers without its body: what HEAD gives. */
-function withoutBody(response: object) {
-  const { description, headers } = response as { description: string; headers?: object };
-  return { description, headers };
-}
 
 const elementExamples = {
   whole: { summary: 'Whole elements', value: [dataElementExample] },
@@ -278,4 +232,5 @@ export const PATHS = {
   }),
   ...listPaths,
   ...documentationPaths,
+  ...OPEN_DATA_PATHS,
 };

@@ -242,6 +242,34 @@ export const RESPONSES = {
       },
     },
   ),
+  CkanError: errorResponse(
+    "CKAN's error envelope, with CKAN's status: 404 Not Found Error, 409 Validation Error or Search Error, 400 Search Query Error or Bad request (an unknown action), 403 Authorization Error (a write action).",
+    'CkanErrorEnvelope',
+    {
+      notFound: {
+        summary: 'package_show of an id no package has',
+        value: {
+          help: 'https://data.example/api/3/action/help_show?name=package_show',
+          success: false,
+          error: { __type: 'Not Found Error', message: 'Not found' },
+        },
+      },
+      validation: {
+        summary: 'package_search with rows=abc',
+        value: {
+          help: 'https://data.example/api/3/action/help_show?name=package_search',
+          success: false,
+          error: { __type: 'Validation Error', rows: ['Invalid integer'] },
+        },
+      },
+    },
+  ),
+  PageNotFound: {
+    description:
+      'No published element has this `_id` or name: a page for people, with a search box.',
+    headers: headerRefs('Cache-Control-No-Store', ...EVERY_ANSWER, 'Content-Security-Policy'),
+    content: { 'text/html': { schema: { type: 'string' } } },
+  },
   MethodNotAllowed: errorResponse(
     'A method other than GET, HEAD and OPTIONS, on any path: the API is read-only.',
     'ErrorBody',

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import {
   CatalogueDump,
+  CkanEnvelope,
+  CkanErrorEnvelope,
   DataElement,
   DataEntry,
   DumpPart,
@@ -39,6 +41,8 @@ const COMPONENTS = {
   FacetCounts,
   DumpPart,
   CatalogueDump,
+  CkanEnvelope,
+  CkanErrorEnvelope,
   ErrorBody,
   MessageBody,
   ListErrorBody,
