@@ -84,10 +84,19 @@ describe('the documentation files', () => {
     };
     expect(document.openapi).toMatch(/^3\.1\./);
     // Hono's routes, as OpenAPI writes them: ":id" is "{id}", and the CSV route's ":table" is
-    // "{year}.csv".
+    // "{year}.csv"; the sitemap's files are "{n}"; /dataset/{id} also answers its DCAT dataset
+    // as /dataset/{id}.ttl and .jsonld, documented as paths of their own.
     const routed = worker.routes
       .filter(({ method }) => method === 'GET')
-      .map(({ path }) => path.replace(':table', '{year}.csv').replace(/:(\w+)/g, '{$1}'));
+      .map(({ path }) =>
+        path
+          .replace(':table', '{year}.csv')
+          .replace(/:file\{sitemap-[^}]+\}/, 'sitemap-{n}.xml')
+          .replace(/:(\w+)/g, '{$1}'),
+      )
+      .flatMap((path) =>
+        path === '/dataset/{id}' ? [path, `${path}.ttl`, `${path}.jsonld`] : [path],
+      );
     expect(new Set(Object.keys(document.paths))).toEqual(new Set(routed));
     for (const { endpoint } of REFERENCE_LISTS) expect(document.paths).toHaveProperty([endpoint]);
   });

@@ -1,0 +1,60 @@
+// The sitemap of a catalogue past 10,000 pages (contract §14): a sitemap index over files of at
+// most 10,000 URLs (sitemaps.org allows 50,000), every element's page in exactly one of them;
+// each file answered within the free profile's reads.
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import app from '../../../worker/index.ts';
+import { FREE_SUBREQUESTS } from '../../../worker/deployment-profile.ts';
+import { countingAssets } from '../../support/workerd/counting-assets.ts';
+
+const ORIGIN = 'https://api.test';
+const SHAPE = 'most-published-scattered';
+
+async function get(path: string) {
+  const binding = {
+    fetch(input: RequestInfo | URL, init?: RequestInit) {
+      const asset = new URL(input instanceof Request ? input.url : String(input));
+      asset.pathname = `/${SHAPE}${asset.pathname}`;
+      return env.ASSETS.fetch(asset.toString(), init);
+    },
+  } as unknown as Fetcher;
+  const { assets, counts } = countingAssets(binding);
+  const response = await app.request(`${ORIGIN}${path}`, {}, { ASSETS: assets, PLAN: 'free' });
+  return { response, text: await response.text(), reads: counts.reads };
+}
+
+describe(`sitemap of ${SHAPE}`, () => {
+  it('is an index over files of at most 10,000 pages, each page once', async () => {
+    const total = Number(
+      (
+        (await (await get('/api/3/action/package_search?rows=0')).response.json()) as never as {
+          result: { count: number };
+        }
+      ).result.count,
+    );
+    expect(total).toBeGreaterThan(10_000);
+    const index = await get('/sitemap.xml');
+    expect(index.response.status).toBe(200);
+    expect(index.text).toContain('<sitemapindex');
+    const files = [...index.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(files).toHaveLength(Math.ceil(total / 10_000));
+    const seen = new Set<string>();
+    for (const file of files) {
+      const part = await get(new URL(file).pathname);
+      expect(part.response.status).toBe(200);
+      expect(part.reads).toBeLessThanOrEqual(FREE_SUBREQUESTS);
+      const locs = [
+        ...part.text.matchAll(
+          /<url><loc>([^<]+)<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod><\/url>/g,
+        ),
+      ];
+      expect(locs.length).toBeLessThanOrEqual(10_000);
+      for (const [, loc] of locs) {
+        expect(seen.has(loc!)).toBe(false);
+        seen.add(loc!);
+      }
+    }
+    expect(seen.size).toBe(total);
+    expect((await get(`/sitemap-${files.length + 1}.xml`)).response.status).toBe(404);
+  });
+});
