@@ -9,6 +9,7 @@
 // instead. Same elements and options, same bytes (mtime 0, a fixed OS byte), with one zlib:
 // Node's bundled zlib decides the deflate bytes.
 import { createHash } from 'node:crypto';
+import { joinBytes } from './join-bytes.ts';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { PublishedElement } from './compile-catalogue.ts';
 
@@ -143,7 +144,7 @@ function append(part: OpenPart, chunk: Chunk, compressed: Uint8Array) {
   part.elements += chunk.elements;
   const seen =
     part.window && chunk.bytes.length < WINDOW_BYTES
-      ? concat([part.window, chunk.bytes])
+      ? joinBytes([part.window, chunk.bytes])
       : chunk.bytes;
   part.window = seen.subarray(Math.max(0, seen.length - WINDOW_BYTES));
 }
@@ -153,21 +154,11 @@ function finishPart(part: OpenPart): CompressedPart {
   const view = new DataView(trailer.buffer);
   view.setUint32(0, part.crc >>> 0, true);
   view.setUint32(4, part.length >>> 0, true); // ISIZE: the length modulo 2^32
-  const bytes = concat([...part.pieces, FINAL_BLOCK, trailer]);
+  const bytes = joinBytes([...part.pieces, FINAL_BLOCK, trailer]);
   return {
     bytes,
     elements: part.elements,
     firstElement: part.firstElement,
     sha256: createHash('sha256').update(bytes).digest('hex'),
   };
-}
-
-function concat(pieces: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
-  let offset = 0;
-  for (const piece of pieces) {
-    out.set(piece, offset);
-    offset += piece.length;
-  }
-  return out;
 }

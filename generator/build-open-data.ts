@@ -17,6 +17,7 @@ import { ckanLicense, renderPackage } from '../core/open-data/ckan-package.ts';
 import type { CompiledCatalogue } from './compile-catalogue.ts';
 import type { ElementDates } from './element-dates.ts';
 import { compareCodeUnits } from './read-catalogue.ts';
+import { joinBytes } from './join-bytes.ts';
 
 /** A package file's size: small enough that a harvest page reads little it does not need. */
 export const PACKAGE_FILE_BYTES = 1024 * 1024;
@@ -186,14 +187,4 @@ function baseMarkerFor(texts: readonly string[]): string {
     const candidate = `\uE000base${n}\uE000`;
     if (!texts.some((text) => text.includes(candidate))) return candidate;
   }
-}
-
-function joinBytes(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

@@ -27,6 +27,7 @@ import { compareCodeUnits } from './read-catalogue.ts';
 import { encodeTitleSearchIndex } from '../core/title-index/encode.ts';
 import { buildWordIndex, parsedElements } from './build-word-index.ts';
 import { buildOpenData } from './build-open-data.ts';
+import { joinBytes } from './join-bytes.ts';
 import { assignDates, type DatesLedger, type ElementDates } from './element-dates.ts';
 
 /**
@@ -378,23 +379,6 @@ function groupInOrder<T>(items: T[], sizeOf: (item: T) => number, target: number
 }
 
 const COMMA = encoder.encode(',');
-
-function joinBytes(parts: Uint8Array[], separator: Uint8Array): Uint8Array {
-  const out = new Uint8Array(
-    parts.reduce((sum, part) => sum + part.length, 0) +
-      separator.length * Math.max(0, parts.length - 1),
-  );
-  let offset = 0;
-  parts.forEach((part, i) => {
-    if (i > 0) {
-      out.set(separator, offset);
-      offset += separator.length;
-    }
-    out.set(part, offset);
-    offset += part.length;
-  });
-  return out;
-}
 
 /** Distinct titles in order of first use, and each element's title number. */
 export function buildTitleIndex(published: PublishedElement[]) {

@@ -3,32 +3,33 @@
 // deployment profile, over catalogues of several shapes (contract §13.1): every published
 // element exactly once, every page within its profile's reads, cold isolates included. And every
 // rows up to 1000 answered in both profiles.
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import app from '../../../worker/index.ts';
 import { FREE_SUBREQUESTS, PAID_SUBREQUESTS } from '../../../worker/deployment-profile.ts';
 import { harvestPackages } from '../../support/ckan/harvester.ts';
 import { SNAPSHOT_SHAPES, type SnapshotShape } from '../../support/snapshot-shapes.ts';
 import { countingAssets } from '../../support/workerd/counting-assets.ts';
+import { shapeBinding } from '../../support/workerd/shape-binding.ts';
 
 const ORIGIN = 'https://api.test';
 type Plan = 'free' | 'paid';
 const LIMIT: Record<Plan, number> = { free: FREE_SUBREQUESTS, paid: PAID_SUBREQUESTS };
 
-/** A fetch to the Worker over one shape, each request on a fresh isolate store, its reads kept. */
+/**
+ * A fetch to the Worker over one shape, as one isolate serves a harvest (its index loaded by the
+ * first request, whose reads count too), each request's reads kept.
+ */
 function shapeFetch(shape: SnapshotShape, plan: Plan, reads: number[]) {
+  let current = countingAssets(shapeBinding(shape));
+  // one binding object for every request: the isolate's store is kept per binding
+  const binding = {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => current.assets.fetch(input, init),
+  } as unknown as Fetcher;
   return async (url: string): Promise<Response> => {
-    const binding = {
-      fetch(input: RequestInfo | URL, init?: RequestInit) {
-        const asset = new URL(input instanceof Request ? input.url : String(input));
-        asset.pathname = `/${shape}${asset.pathname}`;
-        return env.ASSETS.fetch(asset.toString(), init);
-      },
-    } as unknown as Fetcher;
-    const { assets, counts } = countingAssets(binding);
-    const response = await app.request(url, {}, { ASSETS: assets, PLAN: plan });
+    current = countingAssets(shapeBinding(shape));
+    const response = await app.request(url, {}, { ASSETS: binding, PLAN: plan });
     const body = await response.arrayBuffer();
-    reads.push(counts.reads);
+    reads.push(current.counts.reads);
     return new Response(body, { status: response.status, headers: response.headers });
   };
 }

@@ -1,23 +1,17 @@
 // The sitemap of a catalogue past 10,000 pages (contract §14): a sitemap index over files of at
 // most 10,000 URLs (sitemaps.org allows 50,000), every element's page in exactly one of them;
 // each file answered within the free profile's reads.
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import app from '../../../worker/index.ts';
 import { FREE_SUBREQUESTS } from '../../../worker/deployment-profile.ts';
 import { countingAssets } from '../../support/workerd/counting-assets.ts';
+import { shapeBinding } from '../../support/workerd/shape-binding.ts';
 
 const ORIGIN = 'https://api.test';
 const SHAPE = 'most-published-scattered';
 
 async function get(path: string) {
-  const binding = {
-    fetch(input: RequestInfo | URL, init?: RequestInit) {
-      const asset = new URL(input instanceof Request ? input.url : String(input));
-      asset.pathname = `/${SHAPE}${asset.pathname}`;
-      return env.ASSETS.fetch(asset.toString(), init);
-    },
-  } as unknown as Fetcher;
+  const binding = shapeBinding(SHAPE);
   const { assets, counts } = countingAssets(binding);
   const response = await app.request(`${ORIGIN}${path}`, {}, { ASSETS: assets, PLAN: 'free' });
   return { response, text: await response.text(), reads: counts.reads };
