@@ -30,10 +30,20 @@ export const METADATA_KEYS = {
   publicAccess: 'Apakah Kolom Ini Dapat Diakses Umum?',
 } as const;
 
+type KeyName = keyof typeof METADATA_KEYS;
 const normalKey = (key: string) => key.trim().replace(/\s+/g, ' ').toLowerCase();
-const KEY = Object.fromEntries(
-  Object.entries(METADATA_KEYS).map(([name, key]) => [normalKey(key), name]),
-) as Record<string, keyof typeof METADATA_KEYS>;
+const KEY = new Map(
+  Object.entries(METADATA_KEYS).map(([name, key]) => [normalKey(key), name as KeyName]),
+);
+// a catalogue repeats the same dozen keys in every element: each is normalised once
+const keyNames = new Map<string, KeyName | undefined>();
+function keyName(key: string): KeyName | undefined {
+  if (!keyNames.has(key)) {
+    if (keyNames.size > 1000) keyNames.clear();
+    keyNames.set(key, KEY.get(normalKey(key)));
+  }
+  return keyNames.get(key);
+}
 
 const ACCESS: Record<string, MappedMetadata['access']> = { ya: 'PUBLIC', tidak: 'NON_PUBLIC' };
 
@@ -42,7 +52,7 @@ export function mapMetadata(entries: readonly MetadataEntry[]): MappedMetadata {
   for (const entry of entries) {
     const value = entry.value.trim();
     if (!value) continue;
-    switch (KEY[normalKey(entry.key)]) {
+    switch (keyName(entry.key)) {
       case 'activity':
         mapped.activities.push(value);
         break;

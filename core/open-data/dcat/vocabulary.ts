@@ -18,14 +18,19 @@ export const PREFIXES = {
 const PREFIX_ENTRIES = Object.entries(PREFIXES);
 const LOCAL_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
+const compacted = new Map<string, string | undefined>(); // terms are few: remembered
+
 /** A vocabulary term as `prefix:local` when its local name is a plain name (both syntaxes). */
 export function compactTerm(value: string): string | undefined {
+  if (compacted.has(value)) return compacted.get(value);
+  let short: string | undefined;
   for (const [prefix, namespace] of PREFIX_ENTRIES)
-    if (value.startsWith(namespace)) {
-      const local = value.slice(namespace.length);
-      if (LOCAL_NAME.test(local)) return `${prefix}:${local}`;
+    if (value.startsWith(namespace) && LOCAL_NAME.test(value.slice(namespace.length))) {
+      short = `${prefix}:${value.slice(namespace.length)}`;
+      break;
     }
-  return undefined;
+  if (compacted.size < 1000) compacted.set(value, short);
+  return short;
 }
 
 const namespace =
