@@ -207,7 +207,7 @@ class SharedNodes {
     );
   }
 
-  accessRights(code: 'PUBLIC' | 'NON_PUBLIC'): NamedNode {
+  accessRights(code: 'PUBLIC'): NamedNode {
     return this.builder.describe(iri(euAccessRight(code)), [dct('RightsStatement')], []);
   }
 

@@ -15,8 +15,8 @@ export interface MappedMetadata {
   definition?: string;
   /** "Konsep", the first: written into dct:description; the entry is kept in `kept` too. */
   concept?: string;
-  /** "Apakah Kolom Ini Dapat Diakses Umum?": "Ya" or "Tidak" (dct:accessRights). */
-  access?: 'PUBLIC' | 'NON_PUBLIC';
+  /** "Apakah Kolom Ini Dapat Diakses Umum?" answered "Ya" (dct:accessRights PUBLIC). */
+  access?: 'PUBLIC';
   /** Everything else, in catalogue order (schema:additionalProperty). */
   kept: MetadataEntry[];
 }
@@ -45,7 +45,9 @@ function keyName(key: string): KeyName | undefined {
   return keyNames.get(key);
 }
 
-const ACCESS: Record<string, MappedMetadata['access']> = { ya: 'PUBLIC', tidak: 'NON_PUBLIC' };
+// Only "Ya" maps: any other answer ("Tidak") contradicts the element being published here, so it
+// is kept as written rather than turned into a NON_PUBLIC that the API's answers would belie.
+const ACCESS: Record<string, MappedMetadata['access']> = { ya: 'PUBLIC' };
 
 export function mapMetadata(entries: readonly MetadataEntry[]): MappedMetadata {
   const mapped: MappedMetadata = { activities: [], aliases: [], kept: [] };

@@ -116,8 +116,7 @@ export const xsd = namespace<'date' | 'dateTime' | 'integer' | 'string'>(PREFIXE
 // EU vocabularies (publications.europa.eu authority tables) and IANA media types.
 const EU_AUTHORITY = 'http://publications.europa.eu/resource/authority';
 export const euFileType = (code: 'CSV' | 'JSON') => `${EU_AUTHORITY}/file-type/${code}`;
-export const euAccessRight = (code: 'PUBLIC' | 'NON_PUBLIC') =>
-  `${EU_AUTHORITY}/access-right/${code}`;
+export const euAccessRight = (code: 'PUBLIC') => `${EU_AUTHORITY}/access-right/${code}`;
 export const euLanguage = (code: string) => `${EU_AUTHORITY}/language/${code}`;
 export const euPlannedAvailability = (code: 'STABLE') =>
   `${EU_AUTHORITY}/planned-availability/${code}`;
