@@ -551,15 +551,55 @@ describe('DCAT-AP 3 pages (core/open-data/dcat)', () => {
       expect(description).toContain(part);
   });
 
+  it('maps a fixture element with the whole BPS variable metadata', () => {
+    const full = fixtureViews.find((v) =>
+      v.element.metadata.some(
+        (m) => m.key === 'Apakah Kolom Ini Dapat Diakses Umum?' && m.value === 'Ya',
+      ),
+    )!;
+    const entry = (key: string) => full.element.metadata.find((m) => m.key === key)!.value;
+    const page = PAGES.find((p) => p.label === `full dataset ${full.name}`)!;
+    const quads = quadsOf(page);
+    const dataset = datasetIri(BASE, full.element._id);
+    const one = (subject: string, predicate: string) =>
+      objectsOf(quads, subject, predicate).map((o) => o.value);
+    expect(one(dataset, `${NS.dct}accessRights`)).toEqual([
+      'http://publications.europa.eu/resource/authority/access-right/PUBLIC',
+    ]);
+    const [variable] = objectsOf(quads, dataset, `${NS.schema}variableMeasured`);
+    expect(one(variable!.value, `${NS.schema}name`)).toEqual([entry('Nama Variabel')]);
+    expect(one(variable!.value, `${NS.schema}description`)).toEqual([entry('Definisi')]);
+    expect(one(variable!.value, `${NS.schema}unitText`)).toEqual([full.element.unit]);
+    const [activity] = objectsOf(quads, dataset, `${NS.prov}wasGeneratedBy`);
+    expect(one(activity!.value, `${NS.rdfs}label`)).toEqual([entry('Nama Kegiatan')]);
+    const description = one(dataset, `${NS.dct}description`)[0]!;
+    expect(description).toContain(`Definisi: ${entry('Definisi')}`);
+    expect(description).toContain(`Konsep: ${entry('Konsep')}`);
+    const kept = objectsOf(quads, dataset, `${NS.schema}additionalProperty`).map(
+      (node) => one(node.value, `${NS.schema}name`)[0],
+    );
+    const expectedKept = [
+      'Konsep',
+      'Referensi Pemilihan',
+      'Referensi Waktu',
+      'Tipe Data',
+      'Klasifikasi Isian',
+      'Aturan Validasi',
+      'Kalimat Pertanyaan',
+    ].filter((key) => entry(key).trim() !== '');
+    expect(kept.sort()).toEqual(expectedKept.sort());
+  });
+
   it('maps the BPS variable metadata to DCAT and schema.org, and keeps the rest', () => {
     const mapped = mapMetadata(hostileView.element.metadata);
-    expect(mapped.access).toBe('NON_PUBLIC');
+    expect(mapped.access).toBeUndefined(); // "Tidak": kept as written
     expect(mapped.variableName).toBe(`Variabel ${HOSTILE}`);
     expect(mapped.aliases).toEqual([`Alias ${HOSTILE}`]);
     expect(mapped.kept.map((entry) => entry.key)).toEqual([
       'Konsep',
       'Definisi',
       'Referensi Waktu',
+      'Apakah Kolom Ini Dapat Diakses Umum?',
       `Kunci ${HOSTILE}`,
     ]);
     expect(mapMetadata([{ key: 'Apakah Kolom Ini Dapat Diakses Umum?', value: 'Ya' }]).access).toBe(
@@ -571,9 +611,7 @@ describe('DCAT-AP 3 pages (core/open-data/dcat)', () => {
     const dataset = datasetIri(BASE, hostileView.element._id);
     const one = (subject: string, predicate: string) =>
       objectsOf(quads, subject, predicate).map((o) => o.value);
-    expect(one(dataset, `${NS.dct}accessRights`)).toEqual([
-      'http://publications.europa.eu/resource/authority/access-right/NON_PUBLIC',
-    ]);
+    expect(one(dataset, `${NS.dct}accessRights`)).toEqual([]);
     expect(one(dataset, `${NS.dcat}keyword`).sort()).toEqual(
       [`Sektor ${HOSTILE}`.trim(), `Alias ${HOSTILE}`].map(wellFormed).sort(),
     );

@@ -14,6 +14,7 @@ import {
   iri,
   text,
   typed,
+  wellFormed,
   type BlankNode,
   type Literal,
   type NamedNode,
@@ -69,11 +70,13 @@ export const catalogIris = (base: string) => ({
   dump: `${base}/#dump`,
 });
 
+/** The document an element's IRIs are fragments of: its page, named by `_id`. */
+const elementDocument = (urls: ReturnType<typeof publicUrls>, id: string) =>
+  urls.page(encodeURIComponent(wellFormed(id)));
+
 /** An element's dataset IRI: by `_id`, so it outlives a change of title (and of CKAN name). */
 export const datasetIri = (base: string, id: string) =>
-  `${publicUrls(base).page(encodeURIComponent(id))}#dataset`;
-const distributionIri = (base: string, id: string, year: number) =>
-  `${publicUrls(base).page(encodeURIComponent(id))}#csv-${year}`;
+  `${elementDocument(publicUrls(base), id)}#dataset`;
 
 const ADMS_LICENCE_LABELS = {
   Attribution: 'Attribution',
@@ -204,7 +207,7 @@ class SharedNodes {
     );
   }
 
-  accessRights(code: 'PUBLIC' | 'NON_PUBLIC'): NamedNode {
+  accessRights(code: 'PUBLIC'): NamedNode {
     return this.builder.describe(iri(euAccessRight(code)), [dct('RightsStatement')], []);
   }
 
@@ -321,16 +324,20 @@ export function dcatCatalogGraph(
       [dcat('themeTaxonomy'), scheme],
       [dct('issued'), extras.issued !== undefined && dateLiteral(extras.issued)],
       [dct('modified'), extras.modified !== undefined && dateLiteral(extras.modified)],
-      [dcat('dataset'), views.map((view) => iri(datasetIri(base, view.element._id)))],
+      [
+        dcat('dataset'),
+        views.map((view) => iri(`${elementDocument(urls, view.element._id)}#dataset`)),
+      ],
       [dcat('distribution'), dump],
     ],
   );
 
   for (const view of views) {
     const { element } = view;
+    const document = elementDocument(urls, element._id);
     const meta = mapMetadata(element.metadata);
     const years = distinctYears(element);
-    const distributions = years.map((year) => iri(distributionIri(base, element._id, year)));
+    const distributions = years.map((year) => iri(`${document}#csv-${year}`));
     const themes = element.category.map((item) =>
       shared.concept(iri(urls.explorer('category', item.slug)), t(item.name), scheme),
     );
@@ -365,7 +372,7 @@ export function dcatCatalogGraph(
     const modified = typed(view.modified, xsd('dateTime'));
 
     main.describe(
-      iri(datasetIri(base, element._id)),
+      iri(`${document}#dataset`),
       [dcat('Dataset')],
       [
         [dct('title'), t(element.title)],
@@ -409,7 +416,7 @@ export function dcatCatalogGraph(
     );
 
     years.forEach((year, i) => {
-      const csv = iri(urls.csv(element._id, year));
+      const csv = iri(urls.csv(wellFormed(element._id), year));
       main.describe(
         distributions[i]!,
         [dcat('Distribution')],

@@ -15,8 +15,8 @@ export interface MappedMetadata {
   definition?: string;
   /** "Konsep", the first: written into dct:description; the entry is kept in `kept` too. */
   concept?: string;
-  /** "Apakah Kolom Ini Dapat Diakses Umum?": "Ya" or "Tidak" (dct:accessRights). */
-  access?: 'PUBLIC' | 'NON_PUBLIC';
+  /** "Apakah Kolom Ini Dapat Diakses Umum?" answered "Ya" (dct:accessRights PUBLIC). */
+  access?: 'PUBLIC';
   /** Everything else, in catalogue order (schema:additionalProperty). */
   kept: MetadataEntry[];
 }
@@ -30,19 +30,31 @@ export const METADATA_KEYS = {
   publicAccess: 'Apakah Kolom Ini Dapat Diakses Umum?',
 } as const;
 
+type KeyName = keyof typeof METADATA_KEYS;
 const normalKey = (key: string) => key.trim().replace(/\s+/g, ' ').toLowerCase();
-const KEY = Object.fromEntries(
-  Object.entries(METADATA_KEYS).map(([name, key]) => [normalKey(key), name]),
-) as Record<string, keyof typeof METADATA_KEYS>;
+const KEY = new Map(
+  Object.entries(METADATA_KEYS).map(([name, key]) => [normalKey(key), name as KeyName]),
+);
+// a catalogue repeats the same dozen keys in every element: each is normalised once
+const keyNames = new Map<string, KeyName | undefined>();
+function keyName(key: string): KeyName | undefined {
+  if (!keyNames.has(key)) {
+    if (keyNames.size > 1000) keyNames.clear();
+    keyNames.set(key, KEY.get(normalKey(key)));
+  }
+  return keyNames.get(key);
+}
 
-const ACCESS: Record<string, MappedMetadata['access']> = { ya: 'PUBLIC', tidak: 'NON_PUBLIC' };
+// Only "Ya" maps: any other answer ("Tidak") contradicts the element being published here, so it
+// is kept as written rather than turned into a NON_PUBLIC that the API's answers would belie.
+const ACCESS: Record<string, MappedMetadata['access']> = { ya: 'PUBLIC' };
 
 export function mapMetadata(entries: readonly MetadataEntry[]): MappedMetadata {
   const mapped: MappedMetadata = { activities: [], aliases: [], kept: [] };
   for (const entry of entries) {
     const value = entry.value.trim();
     if (!value) continue;
-    switch (KEY[normalKey(entry.key)]) {
+    switch (keyName(entry.key)) {
       case 'activity':
         mapped.activities.push(value);
         break;

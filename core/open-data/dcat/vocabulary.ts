@@ -18,14 +18,19 @@ export const PREFIXES = {
 const PREFIX_ENTRIES = Object.entries(PREFIXES);
 const LOCAL_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
+const compacted = new Map<string, string | undefined>(); // terms are few: remembered
+
 /** A vocabulary term as `prefix:local` when its local name is a plain name (both syntaxes). */
 export function compactTerm(value: string): string | undefined {
+  if (compacted.has(value)) return compacted.get(value);
+  let short: string | undefined;
   for (const [prefix, namespace] of PREFIX_ENTRIES)
-    if (value.startsWith(namespace)) {
-      const local = value.slice(namespace.length);
-      if (LOCAL_NAME.test(local)) return `${prefix}:${local}`;
+    if (value.startsWith(namespace) && LOCAL_NAME.test(value.slice(namespace.length))) {
+      short = `${prefix}:${value.slice(namespace.length)}`;
+      break;
     }
-  return undefined;
+  if (compacted.size < 1000) compacted.set(value, short);
+  return short;
 }
 
 const namespace =
@@ -111,8 +116,7 @@ export const xsd = namespace<'date' | 'dateTime' | 'integer' | 'string'>(PREFIXE
 // EU vocabularies (publications.europa.eu authority tables) and IANA media types.
 const EU_AUTHORITY = 'http://publications.europa.eu/resource/authority';
 export const euFileType = (code: 'CSV' | 'JSON') => `${EU_AUTHORITY}/file-type/${code}`;
-export const euAccessRight = (code: 'PUBLIC' | 'NON_PUBLIC') =>
-  `${EU_AUTHORITY}/access-right/${code}`;
+export const euAccessRight = (code: 'PUBLIC') => `${EU_AUTHORITY}/access-right/${code}`;
 export const euLanguage = (code: string) => `${EU_AUTHORITY}/language/${code}`;
 export const euPlannedAvailability = (code: 'STABLE') =>
   `${EU_AUTHORITY}/planned-availability/${code}`;
