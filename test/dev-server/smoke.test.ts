@@ -133,7 +133,7 @@ describe('npm start', () => {
       process.kill(server.pid!, 'SIGTERM'); // the process alone, as a service manager sends it
       await exited;
       const started = Date.now();
-      while (below.some(alive) && Date.now() - started < 15_000)
+      while (below.some(alive) && Date.now() - started < 30_000)
         await new Promise((r) => setTimeout(r, 200));
       expect(below.filter(alive)).toEqual([]);
     },
