@@ -113,8 +113,6 @@ describe('npm start', () => {
       'its server command',
       [process.execPath, '--import', 'tsx', 'tools/serve/cli.ts', '--assets', FIXTURE_SNAPSHOT],
     ],
-    // npm as a process manager or a container runs it: SIGTERM to npm must stop the server too
-    ['npm run serve', ['npm', 'run', 'serve', '--', '--assets', FIXTURE_SNAPSHOT]],
   ])(
     'stops with no process left behind when %s is sent SIGTERM',
     async (_, command) => {
