@@ -1,125 +1,180 @@
-// The element page and the 404 page (contract §14) in a real browser, served as the Worker will
-// serve them (their Content-Security-Policy, nosniff) from a small local server: no console error,
-// no dialog ever, no request to another host, no axe-core violation, no sideways scroll on a
-// phone, and hostile catalogue text stays text. checkPageInChromium is shared with the route
-// tests, which point it at the real Worker.
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The element page, the 404 page and `/` (contract §14) in a real browser (Debian's Chromium,
+// driven by playwright-core), served by the real Worker as `npm start` runs it over the fixture
+// snapshot: no console error, no dialog ever, no request to another host, no axe-core violation,
+// no sideways scroll on a phone. The elements are found as anyone would find them: the one with
+// the largest table from /api/v1/data-element, a CKAN name from package_show. A result title in
+// the explorer leads to its element's page. The fixture catalogue holds no hostile text (its
+// counts are other tests' expectations): hostile-page.test.ts renders that element itself.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  pageContentSecurityPolicy,
-  renderElementPage,
-  renderNotFoundPage,
-} from '../../core/open-data/page/index.ts';
-import { hostileElement } from '../support/hostile-element.ts';
-import { fixtureViews, renderContext, viewOf } from '../support/node/fixture-views.ts';
+import { pageContentSecurityPolicy } from '../../core/open-data/page/index.ts';
 import { checkPageInChromium, launchChromium } from '../support/node/page-in-chromium.ts';
+import {
+  elementWithLargestTable,
+  serveSnapshot,
+  tableCells,
+  type ListedElement,
+  type ServedSnapshot,
+} from '../support/node/served-snapshot.ts';
 
-const FAVICON = readFileSync(new URL('../../site/favicon.png', import.meta.url));
+/** The fixture's element of line charts (one series a year). */
+const LINES_ID = '000000000000000000001006';
 
-let server: Server;
-let origin: string;
+let server: ServedSnapshot;
 let browser: Browser;
-const pages = new Map<string, { status: number; html: string }>();
+/** The paths under test, found in beforeAll from the API's answers. */
+const paths: Record<'largest' | 'byName' | 'missing' | 'home', string> = {
+  largest: '',
+  byName: '',
+  // its slash escaped, so that the id is one path segment (/dataset/a/b matches no route at all)
+  missing: '/dataset/tidak-ada-%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+  home: '/',
+};
+let largest: ListedElement;
+let lines: { _id: string; name: string; title: string };
 
-/** Serves the rendered pages with the headers the route will send; /favicon.ico as the Worker does. */
-function servePages(): Promise<string> {
-  server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (path === '/favicon.ico') {
-      response.writeHead(200, { 'content-type': 'image/png' }).end(FAVICON);
-      return;
-    }
-    if (path === '/robots.txt') {
-      response.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
-      return;
-    }
-    const page = pages.get(path) ?? {
-      status: 404,
-      html: renderNotFoundPage(renderContext(origin), path),
-    };
-    response
-      .writeHead(page.status, {
-        'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': pageContentSecurityPolicy,
-        'x-content-type-options': 'nosniff',
-      })
-      .end(page.html);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    ),
-  );
-}
+const getJson = async (path: string) => {
+  const response = await fetch(`${server.url}${path}`);
+  expect(response.status, path).toBe(200);
+  return {
+    body: (await response.json()) as any,
+    total: Number(response.headers.get('x-total-count')),
+  };
+};
 
-/** The fixture element whose tables hold the most cells. */
-function largestView() {
-  const cells = (view: ReturnType<typeof fixtureViews>[number]) =>
-    view.element.data.reduce(
-      (sum, { table }) => sum + table.rows.reduce((s, row) => s + row.length, 0),
-      0,
-    );
-  return fixtureViews().reduce((a, b) => (cells(b) > cells(a) ? b : a));
-}
+const sameText = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 beforeAll(async () => {
-  [origin, browser] = await Promise.all([servePages(), launchChromium()]);
-  const ctx = renderContext(origin);
-  const largest = largestView();
-  pages.set('/dataset/largest', { status: 200, html: renderElementPage(largest, ctx) });
-  pages.set('/dataset/hostile', {
-    status: 200,
-    html: renderElementPage(viewOf(hostileElement), ctx),
-  });
-  const lines = fixtureViews().find((v) => v.element._id === '000000000000000000001006')!;
-  pages.set('/dataset/lines', { status: 200, html: renderElementPage(lines, ctx) });
-}, 60_000);
+  [server, browser] = await Promise.all([serveSnapshot(), launchChromium()]);
+  largest = await elementWithLargestTable(server.url);
+  paths.largest = `/dataset/${encodeURIComponent(largest._id)}`;
+  const shown = (await getJson(`/api/3/action/package_show?id=${LINES_ID}`)).body.result as {
+    id: string;
+    name: string;
+    title: string;
+  };
+  lines = { _id: shown.id, name: shown.name, title: shown.title };
+  expect(lines.name).not.toBe(LINES_ID);
+  paths.byName = `/dataset/${encodeURIComponent(lines.name)}`;
+}, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.stop();
 });
 
-describe('the element page in Chromium', () => {
+describe('the element page, the 404 page and / in Chromium, from the real Worker', () => {
+  it('finds a table of some size to show', () => {
+    // the largest is worth the name: more than one table, one of more than a handful of cells
+    expect(largest.data.length).toBeGreaterThan(1);
+    expect(Math.max(...largest.data.map((d) => tableCells(d.table)))).toBeGreaterThan(20);
+  });
+
   it.each([
-    ['the element with the largest table', '/dataset/largest', 200],
-    ['an element of line charts', '/dataset/lines', 200],
-    ['an element of hostile text', '/dataset/hostile', 200],
-    ['the 404 page', '/dataset/tidak-ada-%3Cscript%3Ealert(1)%3C/script%3E', 404],
-  ])(
+    ['the element with the largest table, by its _id', 'largest', 200],
+    ['an element of line charts, by its CKAN name', 'byName', 200],
+    ['the 404 page', 'missing', 404],
+    ['the documentation page and explorer (/)', 'home', 200],
+  ] as const)(
     '%s: no console error, no dialog, no other host, no axe violation, fits a phone',
     { timeout: 60_000 },
-    async (_name, path, status) => {
-      const report = await checkPageInChromium(`${origin}${path}`, { browser });
+    async (_name, key, status) => {
+      const report = await checkPageInChromium(`${server.url}${paths[key]}`, { browser });
       expect(report.status).toBe(status);
-      expect(report.contentSecurityPolicy).toBe(pageContentSecurityPolicy);
+      if (key === 'home') {
+        // the explorer is a script of its own, from this origin only
+        expect(report.contentSecurityPolicy).toMatch(/^default-src 'none';/);
+        expect(report.contentSecurityPolicy).toContain("script-src 'self'");
+        expect(report.contentSecurityPolicy).not.toContain('unsafe-');
+        expect(report.scripts).toBeGreaterThan(0);
+      } else {
+        expect(report.contentSecurityPolicy).toBe(pageContentSecurityPolicy);
+        expect(report.scripts).toBe(0);
+      }
       expect(report.consoleErrors).toEqual([]);
       expect(report.dialogs).toEqual([]);
       expect(report.foreignRequests).toEqual([]);
       expect(report.axeViolations).toEqual([]);
-      expect(report.scripts).toBe(0);
       expect(report.eventAttributes).toEqual([]);
       expect(report.phoneScrollWidth).toBeLessThanOrEqual(390);
     },
   );
 
+  it('shows the element named by its _id or its CKAN name', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      for (const [path, title] of [
+        [paths.largest, largest.title],
+        [paths.byName, lines.title],
+        [`/dataset/${lines._id}`, lines.title],
+      ] as const) {
+        const response = await page.goto(`${server.url}${path}`);
+        expect(response?.status(), path).toBe(200);
+        expect(sameText(await page.locator('h1').innerText())).toBe(sameText(title));
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it(
+    'leads from a result title in the explorer to its element page',
+    { timeout: 60_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const page = await context.newPage();
+        const consoleErrors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') consoleErrors.push(message.text());
+        });
+        page.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message}`));
+        await page.goto(`${server.url}/`);
+        const first = (await getJson('/api/v1/data-element?limit=20&fields=_id,title')).body[0] as {
+          _id: string;
+          title: string;
+        };
+        const link = page
+          .locator('#result-rows tr')
+          .first()
+          .locator('td')
+          .first()
+          .getByRole('link');
+        await expect.poll(() => link.count()).toBe(1);
+        expect(sameText(await link.innerText())).toBe(sameText(first.title));
+        const target = `${server.url}/dataset/${encodeURIComponent(first._id)}`;
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => r.url() === target && r.request().isNavigationRequest()),
+          link.click(),
+        ]);
+        await page.waitForURL(target);
+        expect(response.status()).toBe(200);
+        expect(sameText(await page.locator('h1').innerText())).toBe(sameText(first.title));
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   it('prints without the navigation, tables whole', { timeout: 60_000 }, async () => {
     const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${origin}/dataset/largest`);
-    await page.emulateMedia({ media: 'print' });
-    const printed = await page.evaluate(() => {
-      const { document, getComputedStyle } = globalThis as any;
-      return {
-        nav: getComputedStyle(document.querySelector('.nav')).display,
-        overflow: getComputedStyle(document.querySelector('.table-wrap')).overflowX,
-      };
-    });
-    expect(printed).toEqual({ nav: 'none', overflow: 'visible' });
-    expect((await page.pdf()).length).toBeGreaterThan(1000);
-    await context.close();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}${paths.largest}`);
+      await page.emulateMedia({ media: 'print' });
+      const printed = await page.evaluate(() => {
+        const { document, getComputedStyle } = globalThis as any;
+        return {
+          nav: getComputedStyle(document.querySelector('.nav')).display,
+          overflow: getComputedStyle(document.querySelector('.table-wrap')).overflowX,
+        };
+      });
+      expect(printed).toEqual({ nav: 'none', overflow: 'visible' });
+      expect((await page.pdf()).length).toBeGreaterThan(1000);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -12,7 +12,8 @@ export async function startFixtureWorker(assets = FIXTURE_SNAPSHOT): Promise<Run
   return startWorker({ config: CONFIG, assets, port: await freePort() });
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, on the loopback address. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
