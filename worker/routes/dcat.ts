@@ -117,9 +117,18 @@ function modifiedSince(params: URLSearchParams): number | undefined {
         /T.*(Z|[+-]\d{2}:?\d{2})$/.test(value) || !value.includes('T') ? value : `${value}Z`,
       )
     : NaN;
-  if (!Number.isFinite(ms))
+  if (!Number.isFinite(ms) || !calendarDay(value))
     throw invalidQuery(
       'Invalid modified_since: give an ISO 8601 date or date-time, such as 2024-01-31 or 2024-01-31T08:00:00Z.',
     );
   return ms;
+}
+
+/** Whether the value's `YYYY-MM-DD` is a day of the calendar: Date.parse takes 2024-02-30 for
+ * 1 March (any day up to 31), where ckanext-dcat's dateutil refuses it. */
+function calendarDay(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

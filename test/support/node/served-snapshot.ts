@@ -1,31 +1,39 @@
-// The server as `npm start` runs it (tools/serve/cli.ts in a process of its own, the Worker in a
-// real workerd) over a built snapshot, on a free loopback port, for the tests that look at what
-// people and their tools meet (the browser checks, Lighthouse), and the element those tests look at
-// most closely: the one with the largest table, found through the API. Node only.
+// The server as `npm start` runs it (tools/serve/cli.ts: wrangler's bundle in a real workerd, as
+// a process of its own) over a built snapshot, on a free loopback port, with `--var` settings such
+// as PLAN:paid; for the tests that look at what people, harvesters and their tools meet. Also the
+// element those tests look at most closely (the one with the largest table, found through the
+// API) and a plain HTTP request. Node only.
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { FIXTURE_SNAPSHOT } from '../../generator/build-fixture-snapshot.ts';
 import { freePort } from './fixture-worker.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** How long the server may take to say it serves (tsx and wrangler's bundle, on a busy machine). */
-const START_LIMIT_MS = 45_000;
+const START_LIMIT_MS = 60_000;
+const STARTED = /Serving on (\S+?)\.?(?:\s|$)/;
 
 export interface ServedSnapshot {
-  /** Its base URL, as it printed it: `http://127.0.0.1:N`. */
+  /** Its base URL, as it printed it: `http://127.0.0.1:N`, no trailing slash. */
   url: string;
   /** Stops the server and everything under it (its process group), and waits for it to exit. */
   stop(): Promise<void>;
 }
 
-/** `npm start -- --port N` over `assets` (by default the fixture snapshot), once it serves. */
-export async function serveSnapshot(assets = FIXTURE_SNAPSHOT): Promise<ServedSnapshot> {
-  const port = await freePort();
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tools/serve/cli.ts', '--assets', assets, '--port', String(port)],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
+/** `npm start -- --port N [--var NAME:VALUE]…` over `assets` (by default the fixture), once it serves. */
+export async function serveSnapshot(
+  assets = FIXTURE_SNAPSHOT,
+  vars: Record<string, string> = {},
+): Promise<ServedSnapshot> {
+  const args = ['--import', 'tsx', 'tools/serve/cli.ts', '--assets', assets];
+  args.push('--port', String(await freePort()));
+  for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
+  const server = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
@@ -40,9 +48,8 @@ export async function serveSnapshot(assets = FIXTURE_SNAPSHOT): Promise<ServedSn
   let output = '';
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const serving = /Serving on (\S+?)\.?(?:\s|$)/;
   const started = Date.now();
-  while (!serving.test(output)) {
+  while (!STARTED.test(output)) {
     if (server.exitCode !== null) throw new Error(`the server exited: ${output}`);
     if (Date.now() - started > START_LIMIT_MS) {
       await stop();
@@ -50,7 +57,7 @@ export async function serveSnapshot(assets = FIXTURE_SNAPSHOT): Promise<ServedSn
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url: serving.exec(output)![1]!, stop };
+  return { url: STARTED.exec(output)![1]!, stop };
 }
 
 export interface ListedElement {
@@ -81,4 +88,39 @@ export async function elementWithLargestTable(base: string): Promise<ListedEleme
   const largest = (element: ListedElement) =>
     Math.max(...element.data.map(({ table }) => tableCells(table)));
   return all.reduce((a, b) => (largest(b) > largest(a) ? b : a));
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  text: string;
+}
+
+/**
+ * One request on a connection of its own, with no Accept-Encoding (workerd gzips JSON types for a
+ * client that accepts it, and then sends no Content-Length). Not fetch: workerd closes a
+ * kept-alive connection idle for about 5 s, and a request fetch sends on it at that moment fails
+ * ("other side closed").
+ */
+export function httpRequest(
+  url: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const answer = new Headers();
+        for (let i = 0; i + 1 < response.rawHeaders.length; i += 2)
+          answer.append(response.rawHeaders[i]!, response.rawHeaders[i + 1]!);
+        const body = Buffer.concat(chunks);
+        resolve({ status: response.statusCode!, headers: answer, body, text: body.toString() });
+      });
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
 }
