@@ -8,12 +8,18 @@ import type { DataElement } from '../core/schema.ts';
 import { encodeIndexSections } from '../core/snapshot-layout.ts';
 import {
   BASE_MARKER,
+  NAME_SEPARATOR,
   type OpenDataHeader,
   type OpenDataSections,
 } from '../core/open-data/layout.ts';
 import { uniqueCkanNames, ckanTagName } from '../core/open-data/ckan-names.ts';
 import { packageName } from '../core/open-data/package-name.ts';
-import { ckanLicense, renderPackage } from '../core/open-data/ckan-package.ts';
+import {
+  ckanLicense,
+  renderPackage,
+  resourceIdSeed,
+  uuidFromSha256,
+} from '../core/open-data/ckan-package.ts';
 import type { CompiledCatalogue } from './compile-catalogue.ts';
 import type { ElementDates } from './element-dates.ts';
 import { compareCodeUnits } from './read-catalogue.ts';
@@ -165,16 +171,13 @@ export function buildOpenData(
   };
 }
 
-/** Between two names in names.txt: a slice of it between `["` and `"]` is a JSON array. */
-export const NAME_SEPARATOR = '","';
-
 const COMMA = encoder.encode(',');
 
 /** A UUID (version 8, name-based) from an element's and a table's ids: stable across builds. */
 function derivedUuid(elementId: string, tableId: string): string {
-  const hex = createHash('sha256').update(`${elementId}\0${tableId}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidFromSha256(
+    createHash('sha256').update(resourceIdSeed(elementId, tableId)).digest('hex'),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 // An element as a CKAN package dict (contract §13.1), as CKAN 2.10/2.11's package_show and
 // package_search give it with the default schema. The generator renders every package at build
-// time (the Worker streams the bytes); the mapping is docs/harvest.md's.
+// time (the Worker streams the bytes) and, for pages whose packages lie scattered over the
+// stored files, the Worker renders them from the element (the same bytes); the mapping is docs/harvest.md's.
 //   element → package; data source → organization; category → group; sector and field names →
 //   tags; each year's table → a CSV resource; metadata → extras.
 import type { DataElement } from '../schema.ts';
@@ -25,6 +26,15 @@ export interface CkanContext extends RenderContext {
    * when it is one, else a UUID made from the element's and the table's ids.
    */
   resourceId: (elementId: string, tableId: string) => string;
+}
+
+/** What a derived resource id is the SHA-256 of: the element's and the table's ids. */
+export const resourceIdSeed = (elementId: string, tableId: string) => `${elementId}\0${tableId}`;
+
+/** A UUID (version 8, RFC 9562) from the SHA-256 of resourceIdSeed, in hex. */
+export function uuidFromSha256(hex: string): string {
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** A UUID as CKAN 2.11's uuid_validator reads it (ckan/logic/validators.py). */

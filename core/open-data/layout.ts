@@ -11,6 +11,9 @@
 // header (OpenDataHeader). open-data.bin is read by the requests that need it: CKAN, DCAT, the
 // element pages, the sitemap.
 
+/** Between two names in names.txt: a slice of it between `["` and `"]` is a JSON array. */
+export const NAME_SEPARATOR = '","';
+
 /** The byte written where the deployment's origin goes: JSON.stringify never writes a raw NUL. */
 export const BASE_MARKER = 0;
 

@@ -53,13 +53,13 @@ export async function readElementViews(
 
 /** The element's CKAN name, as the generator named it (package-name.ts). */
 export async function nameOf(element: Pick<DataElement, '_id' | 'title'>): Promise<string> {
-  let hash = '';
-  if (!/^[a-z0-9]{2,60}$/.test(element._id)) {
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(element._id));
-    hash = [...new Uint8Array(digest)]
-      .map((byte) => byte.toString(16).padStart(2, '0'))
-      .join('')
-      .slice(0, 16);
-  }
+  const hash = /^[a-z0-9]{2,60}$/.test(element._id)
+    ? ''
+    : (await sha256Hex(element._id)).slice(0, 16);
   return packageName(element._id, element.title, () => hash);
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -1,9 +1,26 @@
-// CKAN packages (contract §13.1), element numbers → bytes: each package was rendered at build
-// time and stored in _id order (core/open-data/layout.ts), so a harvest page, which pages in
-// _id order, lies in one or two files. Planned before any read, like an element answer: the
-// files it reads, the bytes up to the last package it needs in each, the CPU that costs. The
-// deployment's origin is written in where the generator left BASE_MARKER.
-import { BASE_MARKER, type OpenDataSections } from '../../core/open-data/layout.ts';
+// CKAN packages (contract §13.1), element numbers → bytes, two ways:
+// - stored: each package was rendered at build time and stored in _id order
+//   (core/open-data/layout.ts), so a harvest page, which pages in _id order, lies in one or two
+//   files. Planned before any read, like an element answer: the files it reads, the bytes up to
+//   the last package it needs in each, the CPU that costs. The deployment's origin is written
+//   in where the generator left BASE_MARKER.
+// - rendered here from the elements, read as any answer reads them (blocks, groups, runs):
+//   for pages whose packages lie scattered over more stored files than the profile may read
+//   (an incremental harvest, a narrow filter in another order). The same renderer, the same bytes.
+import {
+  renderPackage,
+  resourceIdSeed,
+  uuidFromSha256,
+  isUuid,
+  type CkanContext,
+} from '../../core/open-data/ckan-package.ts';
+import type { ElementView } from '../../core/open-data/element-view.ts';
+import {
+  BASE_MARKER,
+  type OpenDataHeader,
+  type OpenDataSections,
+} from '../../core/open-data/layout.ts';
+import { sha256Hex } from './element-views.ts';
 import { CPU_WEIGHTS } from './answer-cost.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import { RunReader } from '../snapshot/run-reader.ts';
@@ -103,4 +120,50 @@ export function withOrigin(bytes: Uint8Array, origin: Uint8Array): Uint8Array {
   }
   out.set(bytes.subarray(from), to);
   return out;
+}
+
+/** Per package rendered here, beside reading and parsing its element (RENDER_CPU_MS_PER_ELEMENT). */
+export const PACKAGE_RENDER_CPU_MS = 0.02;
+
+/** The packages of `views` (elements numbered `elements`) rendered at `origin`, as stored. */
+export async function renderPackages(
+  header: OpenDataHeader,
+  sections: OpenDataSections,
+  elements: Uint32Array,
+  views: ElementView[],
+  origin: string,
+): Promise<Uint8Array[]> {
+  // derived resource ids need a digest, which the Worker only has asynchronously: made first
+  const derived = new Map<string, string>();
+  for (const { element } of views)
+    for (const entry of element.data)
+      if (!isUuid(entry.id)) {
+        const seed = resourceIdSeed(element._id, entry.id);
+        if (!derived.has(seed)) derived.set(seed, uuidFromSha256(await sha256Hex(seed)));
+      }
+  const ctx: CkanContext = {
+    base: origin,
+    identity: header.identity,
+    ckanName: (list, id) =>
+      header.ckanNames[list][
+        (list === 'dataSource' ? header.dataSourceIds : header.categoryIds).indexOf(id)
+      ]!,
+    resourceId: (elementId, tableId) => derived.get(resourceIdSeed(elementId, tableId))!,
+  };
+  const encoder = new TextEncoder();
+  return views.map(({ element, name }, i) =>
+    encoder.encode(
+      JSON.stringify(
+        renderPackage(
+          {
+            element,
+            name,
+            created: sections.created[elements[i]!]!,
+            modified: sections.modified[elements[i]!]!,
+          },
+          ctx,
+        ),
+      ),
+    ),
+  );
 }

@@ -1,8 +1,9 @@
-// The sitemap of a catalogue past 10,000 pages (contract §14): a sitemap index over files of at
-// most 10,000 URLs (sitemaps.org allows 50,000), every element's page in exactly one of them;
-// each file answered within the free profile's reads.
+// The sitemap of a catalogue past URLS_PER_SITEMAP pages (contract §14): a sitemap index over
+// files of at most that many URLs (sitemaps.org allows 50,000), every element's page in exactly
+// one of them; each file answered within the free profile's reads.
 import { describe, expect, it } from 'vitest';
 import app from '../../../worker/index.ts';
+import { URLS_PER_SITEMAP } from '../../../worker/routes/sitemap.ts';
 import { FREE_SUBREQUESTS } from '../../../worker/deployment-profile.ts';
 import { countingAssets } from '../../support/workerd/counting-assets.ts';
 import { shapeBinding } from '../../support/workerd/shape-binding.ts';
@@ -18,15 +19,15 @@ async function get(path: string) {
 }
 
 describe(`sitemap of ${SHAPE}`, () => {
-  it('is an index over files of at most 10,000 pages, each page once', async () => {
+  it(`is an index over files of at most ${URLS_PER_SITEMAP} pages, each page once`, async () => {
     const search = await get('/api/3/action/package_search?rows=0');
     const total = (JSON.parse(search.text) as { result: { count: number } }).result.count;
-    expect(total).toBeGreaterThan(10_000);
+    expect(total).toBeGreaterThan(URLS_PER_SITEMAP);
     const index = await get('/sitemap.xml');
     expect(index.response.status).toBe(200);
     expect(index.text).toContain('<sitemapindex');
     const files = [...index.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    expect(files).toHaveLength(Math.ceil(total / 10_000));
+    expect(files).toHaveLength(Math.ceil(total / URLS_PER_SITEMAP));
     const seen = new Set<string>();
     for (const file of files) {
       const part = await get(new URL(file).pathname);
@@ -37,7 +38,7 @@ describe(`sitemap of ${SHAPE}`, () => {
           /<url><loc>([^<]+)<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod><\/url>/g,
         ),
       ];
-      expect(locs.length).toBeLessThanOrEqual(10_000);
+      expect(locs.length).toBeLessThanOrEqual(URLS_PER_SITEMAP);
       for (const [, loc] of locs) {
         expect(seen.has(loc!)).toBe(false);
         seen.add(loc!);

@@ -3,6 +3,7 @@
 // organization_list/_show (data sources), group_list/_show (categories), tag_list (the sectors'
 // and fields' names). Shapes as CKAN 2.10/2.11 gives them (ckan/logic/action/get.py).
 import { findElementById } from '../../snapshot/element-lookup.ts';
+import { NAME_SEPARATOR } from '../../../core/open-data/layout.ts';
 import { elementByName } from '../../snapshot/name-lookup.ts';
 import { CkanError, jsonPart } from '../../http/ckan-envelope.ts';
 import { postingList } from '../../search/filters.ts';
@@ -80,7 +81,7 @@ export const packageList: Action = async (ctx) => {
       // names.txt joins the names with `","`: a slice of it between `["` and `"]` is the list
       return [
         encoder.encode('["'),
-        names.subarray(starts[first]!, starts[end]! - 3),
+        names.subarray(starts[first]!, starts[end]! - NAME_SEPARATOR.length),
         encoder.encode('"]'),
       ];
     },

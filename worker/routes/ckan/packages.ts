@@ -1,8 +1,16 @@
 // Packages for an action's answer: planned within the request's reads and the profile's CPU
-// (like every answer, refused before its first byte when over them, never cut short), read as
-// the generator wrote them, joined by commas.
+// (like every answer, refused before its first byte when over them, never cut short). Read as
+// the generator stored them when the page lies in few package files (a harvest's page in _id
+// order); otherwise rendered here from the elements, which any page of the API reaches within
+// the profile (worker/answer/package-answer.ts). Joined by commas.
 import type { OpenDataSections } from '../../../core/open-data/layout.ts';
-import { planPackages, readPackages } from '../../answer/package-answer.ts';
+import {
+  PACKAGE_RENDER_CPU_MS,
+  planPackages,
+  readPackages,
+  renderPackages,
+} from '../../answer/package-answer.ts';
+import { readElementViews } from '../../answer/element-views.ts';
 import { CkanError } from '../../http/ckan-envelope.ts';
 import type { ActionContext } from './action-context.ts';
 
@@ -13,28 +21,38 @@ export async function packagesPart(
   openData: OpenDataSections,
   elements: Uint32Array,
 ): Promise<Uint8Array[]> {
-  const { profile, budget, store, index, origin } = ctx;
-  const plan = planPackages(openData, elements);
-  const readsOver = plan.files.length > budget.remaining;
-  const cpuOver = profile.answerCpuMs !== undefined && plan.cpuMs > profile.answerCpuMs;
-  if (readsOver || cpuOver)
-    throw new CkanError(
-      'search',
-      `Search error: these ${elements.length} packages lie in ${plan.files.length} files of the snapshot (about ${plan.cpuMs.toFixed(1)} ms of CPU); this deployment (${profile.plan} profile) allows ${budget.remaining} more reads${profile.answerCpuMs === undefined ? '' : ` and ${profile.answerCpuMs} ms`}. Ask fewer rows, or page with sort=id asc (the order packages are stored in), or deploy with the paid profile.`,
-    );
-  const packages = await readPackages(
-    store,
-    index.buildId,
-    openData,
-    elements,
-    plan,
-    budget,
-    origin,
-  );
+  const packages = await storedOrRendered(ctx, openData, elements);
   const parts: Uint8Array[] = [];
   packages.forEach((bytes, i) => {
     if (i > 0) parts.push(COMMA);
     parts.push(bytes);
   });
   return parts;
+}
+
+async function storedOrRendered(
+  ctx: ActionContext,
+  openData: OpenDataSections,
+  elements: Uint32Array,
+): Promise<Uint8Array[]> {
+  const { profile, budget, store, index, origin } = ctx;
+  const plan = planPackages(openData, elements);
+  const storedFits =
+    plan.files.length <= budget.remaining &&
+    (profile.answerCpuMs === undefined || plan.cpuMs <= profile.answerCpuMs);
+  if (storedFits)
+    return readPackages(store, index.buildId, openData, elements, plan, budget, origin);
+  const read = await readElementViews(ctx, openData, elements, {
+    renderCpuMs: PACKAGE_RENDER_CPU_MS * elements.length,
+  });
+  if (read.ok) return renderPackages(index.openData, openData, elements, read.views, origin);
+  const { cpuMs, cpuMsAllowed, reads } = read.overBudget;
+  const needs =
+    reads === undefined
+      ? `more than the ${budget.remaining} snapshot reads left to this request`
+      : `about ${cpuMs!.toFixed(1)} ms of CPU, over the ${cpuMsAllowed} ms this profile allows`;
+  throw new CkanError(
+    'search',
+    `Search error: these ${elements.length} packages would need ${needs} (${profile.plan} profile). Ask fewer rows (pages of 100 are always answered), or page with sort=id asc (the order packages are stored in), or deploy with the paid profile.`,
+  );
 }
