@@ -8,6 +8,7 @@ import type { DataElement } from '../schema.ts';
 import { describeElement } from './describe.ts';
 import { ckanTagName } from './ckan-names.ts';
 import { ckanTimestamp } from './dates.ts';
+import { sha256Hex } from './sha256.ts';
 import { licenseUrl, publicUrls, type RenderContext } from './element-view.ts';
 
 /** What a package is rendered from: the element, its CKAN name and dates (seconds). */
@@ -21,18 +22,16 @@ export interface PackageSource {
 export interface CkanContext extends RenderContext {
   /** The CKAN name of a data source (organization) or category (group), by its _id. */
   ckanName: (list: 'dataSource' | 'category', id: string) => string;
-  /**
-   * A resource id CKAN 2.11 accepts (its uuid_validator wants 32 hex digits): the table's own id
-   * when it is one, else a UUID made from the element's and the table's ids.
-   */
-  resourceId: (elementId: string, tableId: string) => string;
 }
 
-/** What a derived resource id is the SHA-256 of: the element's and the table's ids. */
-export const resourceIdSeed = (elementId: string, tableId: string) => `${elementId}\0${tableId}`;
-
-/** A UUID (version 8, RFC 9562) from the SHA-256 of resourceIdSeed, in hex. */
-export function uuidFromSha256(hex: string): string {
+/**
+ * A resource id CKAN 2.11 accepts (its uuid_validator wants 32 hex digits): the table's own id
+ * when it is one, else a UUID (version 8, RFC 9562, name-based) made from the SHA-256 of the
+ * element's and the table's ids, stable across builds.
+ */
+export function resourceId(elementId: string, tableId: string): string {
+  if (isUuid(tableId)) return tableId;
+  const hex = sha256Hex(`${elementId}\0${tableId}`);
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -70,7 +69,7 @@ export function renderPackage(source: PackageSource, ctx: CkanContext): Record<s
     description: `Tabel tahun ${entry.year}, CSV.`,
     format: 'CSV',
     hash: '',
-    id: isUuid(entry.id) ? entry.id : ctx.resourceId(element._id, entry.id),
+    id: resourceId(element._id, entry.id),
     last_modified: modified,
     mimetype: 'text/csv',
     name: `Tabel ${entry.year}`,

@@ -40,26 +40,15 @@ export async function readElementViews(
   if (!admitted.ok) return admitted;
   const bytes = await collect(prepareAnswer(index, store, budget, elements, format, admitted));
   const parsed = JSON.parse(new TextDecoder().decode(bytes)) as DataElement[];
-  const views = await Promise.all(
-    parsed.map(async (element, i) => ({
-      element,
-      name: await nameOf(element),
-      created: isoSeconds(openData.created[elements[i]!]!),
-      modified: isoSeconds(openData.modified[elements[i]!]!),
-    })),
-  );
+  const views = parsed.map((element, i) => ({
+    element,
+    name: nameOf(element),
+    created: isoSeconds(openData.created[elements[i]!]!),
+    modified: isoSeconds(openData.modified[elements[i]!]!),
+  }));
   return { ok: true, views };
 }
 
 /** The element's CKAN name, as the generator named it (package-name.ts). */
-export async function nameOf(element: Pick<DataElement, '_id' | 'title'>): Promise<string> {
-  const hash = /^[a-z0-9]{2,60}$/.test(element._id)
-    ? ''
-    : (await sha256Hex(element._id)).slice(0, 16);
-  return packageName(element._id, element.title, () => hash);
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+export const nameOf = (element: Pick<DataElement, '_id' | 'title'>) =>
+  packageName(element._id, element.title);

@@ -7,20 +7,13 @@
 // - rendered here from the elements, read as any answer reads them (blocks, groups, runs):
 //   for pages whose packages lie scattered over more stored files than the profile may read
 //   (an incremental harvest, a narrow filter in another order). The same renderer, the same bytes.
-import {
-  renderPackage,
-  resourceIdSeed,
-  uuidFromSha256,
-  isUuid,
-  type CkanContext,
-} from '../../core/open-data/ckan-package.ts';
+import { renderPackage, type CkanContext } from '../../core/open-data/ckan-package.ts';
 import type { ElementView } from '../../core/open-data/element-view.ts';
 import {
   BASE_MARKER,
   type OpenDataHeader,
   type OpenDataSections,
 } from '../../core/open-data/layout.ts';
-import { sha256Hex } from './element-views.ts';
 import { CPU_WEIGHTS } from './answer-cost.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import { RunReader } from '../snapshot/run-reader.ts';
@@ -122,25 +115,21 @@ export function withOrigin(bytes: Uint8Array, origin: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Per package rendered here, beside reading and parsing its element (RENDER_CPU_MS_PER_ELEMENT). */
-export const PACKAGE_RENDER_CPU_MS = 0.02;
+/**
+ * Per package rendered here, beside reading and parsing its element (RENDER_CPU_MS_PER_ELEMENT):
+ * renderPackage and JSON.stringify, 7.5 ms for 100 packages of ~3.5 KB in Node 20 on the
+ * 2-core test machine (docs/scale.md, "Part three at 100,000 elements").
+ */
+export const PACKAGE_RENDER_CPU_MS = 0.075;
 
 /** The packages of `views` (elements numbered `elements`) rendered at `origin`, as stored. */
-export async function renderPackages(
+export function renderPackages(
   header: OpenDataHeader,
   sections: OpenDataSections,
   elements: Uint32Array,
   views: ElementView[],
   origin: string,
-): Promise<Uint8Array[]> {
-  // derived resource ids need a digest, which the Worker only has asynchronously: made first
-  const derived = new Map<string, string>();
-  for (const { element } of views)
-    for (const entry of element.data)
-      if (!isUuid(entry.id)) {
-        const seed = resourceIdSeed(element._id, entry.id);
-        if (!derived.has(seed)) derived.set(seed, uuidFromSha256(await sha256Hex(seed)));
-      }
+): Uint8Array[] {
   const ctx: CkanContext = {
     base: origin,
     identity: header.identity,
@@ -148,7 +137,6 @@ export async function renderPackages(
       header.ckanNames[list][
         (list === 'dataSource' ? header.dataSourceIds : header.categoryIds).indexOf(id)
       ]!,
-    resourceId: (elementId, tableId) => derived.get(resourceIdSeed(elementId, tableId))!,
   };
   const encoder = new TextEncoder();
   return views.map(({ element, name }, i) =>

@@ -37,17 +37,17 @@ describe('packages stored and rendered at the edge', () => {
     const profile = deploymentProfile({ PLAN: 'paid' });
     const read = await readElementViews({ profile, budget, store, index }, openData, elements);
     if (!read.ok) throw new Error('the catalogue was not admitted');
-    const rendered = await renderPackages(index.openData, openData, elements, read.views, ORIGIN);
+    const rendered = renderPackages(index.openData, openData, elements, read.views, ORIGIN);
     expect(rendered).toHaveLength(elements.length);
     rendered.forEach((bytes, e) => expect(decoder.decode(bytes)).toBe(decoder.decode(stored[e])));
 
-    // a table id that is not a UUID gets the one the generator derives (generator/build-open-data.ts,
-    // with Node's crypto: the value below)
+    // a table id that is not a UUID gets a UUID from the SHA-256 of the element's and the table's
+    // ids (the value below computed apart, with Node's crypto)
     const [view] = read.views;
     const element = { ...view!.element, _id: '65a1f0c2e4b0a1b2c3d4e5f6' };
     element.data = [{ ...element.data[0]!, id: 'tabel-2022' }];
     expect(isUuid('tabel-2022')).toBe(false);
-    const [odd] = await renderPackages(
+    const [odd] = renderPackages(
       index.openData,
       openData,
       elements.subarray(0, 1),
