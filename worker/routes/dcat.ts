@@ -33,11 +33,16 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
   const { store, budget, keepAlive } = request;
   const index = await store.index(budget, keepAlive);
   const openData = await store.openData(index, budget, keepAlive);
-  const matching: number[] = [];
-  for (let e = 0; e < index.elementCount; e++)
-    if (since === undefined || openData.modified[e]! * 1000 >= since) matching.push(e);
+  // the page's elements and the count of all that match, without a list of them all
   const first = (page - 1) * DATASETS_PER_PAGE;
-  const elements = Uint32Array.from(matching.slice(first, first + DATASETS_PER_PAGE));
+  const onPage: number[] = [];
+  let matching = 0;
+  for (let e = 0; e < index.elementCount; e++)
+    if (since === undefined || openData.modified[e]! * 1000 >= since) {
+      if (matching >= first && onPage.length < DATASETS_PER_PAGE) onPage.push(e);
+      matching++;
+    }
+  const elements = Uint32Array.from(onPage);
   const etag = answerEtag(
     index.buildId,
     JSON.stringify(['catalog', format, url.origin, page, since ?? null]),
@@ -55,7 +60,7 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
   const graph = dcatCatalogGraph(
     read.views,
     { base: url.origin, identity: index.openData.identity },
-    { page, itemsPerPage: DATASETS_PER_PAGE, totalItems: matching.length, url: pageUrl },
+    { page, itemsPerPage: DATASETS_PER_PAGE, totalItems: matching, url: pageUrl },
     { dump: { url: publicUrls(url.origin).dump } },
   );
   return rdfResponse(c, etag, format, graph);

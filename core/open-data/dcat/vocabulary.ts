@@ -33,10 +33,18 @@ export function compactTerm(value: string): string | undefined {
   return short;
 }
 
-const namespace =
-  <const T extends string>(base: string) =>
-  (term: T) =>
-    `${base}${term}`;
+/**
+ * A namespace's terms as full IRIs, each made once: a page names the same few hundred thousand
+ * times, and the same string each time is hashed once for compactTerm's map.
+ */
+const namespace = <const T extends string>(base: string) => {
+  const made = new Map<string, string>();
+  return (term: T) => {
+    let full = made.get(term);
+    if (full === undefined) made.set(term, (full = `${base}${term}`));
+    return full;
+  };
+};
 
 export const dcat = namespace<
   | 'Catalog'
