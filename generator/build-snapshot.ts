@@ -64,8 +64,6 @@ export interface BuildOptions extends TierSizes {
   ledger?: DatesLedger;
   /** The build's time, seconds since the epoch: a new or changed element's date. */
   buildTime?: number;
-  /** Target bytes of a CKAN package file (tests use tiny ones). */
-  packageFileBytes?: number;
 }
 
 export interface TierSizes {
@@ -75,6 +73,8 @@ export interface TierSizes {
   groupBytes?: number;
   /** Most bytes of a part of the whole-catalogue download (generator/build-dump.ts). */
   dumpPartBytes?: number;
+  /** Target bytes of a CKAN package file (generator/build-open-data.ts; tests use tiny ones). */
+  packageFileBytes?: number;
 }
 
 export function buildSnapshot(

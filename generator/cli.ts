@@ -16,7 +16,7 @@ import { DATES_LEDGER_PATH } from '../core/snapshot-layout.ts';
 import { join } from 'node:path';
 
 const USAGE =
-  'usage: npm run build -- [--data DIR] [--out DIR] [--ledger FILE | --fresh-dates] [--block-bytes N] [--run-bytes N] [--group-bytes N] [--dump-part-bytes N]';
+  'usage: npm run build -- [--data DIR] [--out DIR] [--ledger FILE | --fresh-dates] [--block-bytes N] [--run-bytes N] [--group-bytes N] [--dump-part-bytes N] [--package-bytes N]';
 
 function main(): number {
   let options: {
@@ -35,6 +35,7 @@ function main(): number {
         'block-bytes': { type: 'string' },
         'run-bytes': { type: 'string' },
         'group-bytes': { type: 'string' },
+        'package-bytes': { type: 'string' },
         ledger: { type: 'string' },
         'fresh-dates': { type: 'boolean', default: false },
       },
@@ -48,6 +49,7 @@ function main(): number {
         runBytes: byteCount('--run-bytes', values['run-bytes']),
         groupBytes: byteCount('--group-bytes', values['group-bytes']),
         dumpPartBytes: byteCount('--dump-part-bytes', values['dump-part-bytes']),
+        packageFileBytes: byteCount('--package-bytes', values['package-bytes']),
       },
     };
   } catch (error) {

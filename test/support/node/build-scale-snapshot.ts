@@ -17,6 +17,8 @@ export const SCALE_TIERS = [
   '65536',
   '--group-bytes',
   '16384',
+  '--package-bytes',
+  '16384',
 ];
 
 export function buildScaleSnapshot() {
