@@ -37,35 +37,62 @@ function literal({ value, language, datatype }: Literal): string {
   return quoted;
 }
 
-function object(value: RdfObject, indent: string): string {
+// One string grown by appending (V8 joins the pieces once, when the text is encoded): no array
+// of lines per subject and per blank node, which a page of 100 datasets would make thousands of.
+let out = '';
+
+function writeObject(value: RdfObject, indent: string): void {
   switch (value.kind) {
     case 'iri':
-      return `<${value.value}>`;
+      out += `<${value.value}>`;
+      return;
     case 'literal':
-      return literal(value);
+      out += literal(value);
+      return;
     case 'blank': {
-      const inner = `${indent}    `;
-      const body = predicateLines(value.types, value.properties, inner);
-      return body ? `[\n${body}\n${indent}]` : '[]';
+      if (value.types.length === 0 && value.properties.length === 0) {
+        out += '[]';
+        return;
+      }
+      out += '[\n';
+      writePredicates(value.types, value.properties, `${indent}    `);
+      out += `\n${indent}]`;
+      return;
     }
   }
 }
 
-function predicateLines(types: string[], properties: Property[], indent: string): string {
-  const lines: string[] = [];
-  if (types.length > 0) lines.push(`${indent}a ${types.map(term).join(', ')}`);
-  for (const { predicate, objects } of properties)
-    lines.push(
-      `${indent}${term(predicate)} ${objects.map((o) => object(o, indent)).join(`,\n${indent}    `)}`,
-    );
-  return lines.join(' ;\n');
+/** `a` and the predicates, one a line at `indent`, separated by ` ;`; false when none. */
+function writePredicates(types: string[], properties: Property[], indent: string): boolean {
+  let first = true;
+  if (types.length > 0) {
+    out += `${indent}a `;
+    types.forEach((type, i) => (out += i === 0 ? term(type) : `, ${term(type)}`));
+    first = false;
+  }
+  for (const { predicate, objects } of properties) {
+    out += first ? `${indent}${term(predicate)} ` : ` ;\n${indent}${term(predicate)} `;
+    first = false;
+    objects.forEach((object, i) => {
+      if (i > 0) out += `,\n${indent}    `;
+      writeObject(object, indent);
+    });
+  }
+  return !first;
 }
 
 export function toTurtle(graph: RdfGraph): string {
-  const out = PREFIX_ENTRIES.map(([prefix, namespace]) => `@prefix ${prefix}: <${namespace}> .`);
+  out = PREFIX_LINES;
   for (const subject of graph.subjects) {
-    const body = predicateLines(subject.types, subject.properties, '    ');
-    if (body) out.push('', `<${subject.iri}>\n${body} .`); // a subject without triples says nothing
+    // a subject without triples says nothing: left out
+    if (subject.types.length === 0 && subject.properties.length === 0) continue;
+    out += `\n<${subject.iri}>\n`;
+    writePredicates(subject.types, subject.properties, '    ');
+    out += ' .\n';
   }
-  return `${out.join('\n')}\n`;
+  const text = out;
+  out = '';
+  return text;
 }
+
+const PREFIX_LINES = `${PREFIX_ENTRIES.map(([prefix, namespace]) => `@prefix ${prefix}: <${namespace}> .\n`).join('')}`;
