@@ -51,6 +51,13 @@ export type ElementKey = (typeof ELEMENT_KEYS)[number];
 
 /** Paging (contract §5.1). */
 export const MAX_LIMIT = 1000;
+
+/**
+ * Pages a sitemap file lists (contract §14; sitemaps.org allows 50,000): past this many,
+ * /sitemap.xml is an index over /sitemap-{n}.xml. Few enough that a file is written in about
+ * 2 ms of CPU (docs/scale.md).
+ */
+export const URLS_PER_SITEMAP = 2500;
 /**
  * The longest query string a page may have: its Link header repeats the query up to four times,
  * and clients and proxies refuse headers past 8–16 KiB (Node's fetch: 16 KiB for all of them).

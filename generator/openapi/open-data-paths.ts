@@ -1,5 +1,6 @@
 // Part three's paths (contract §12-§14): CKAN's action API and DCAT-AP 3 as what they are (their
 // own shapes, documented by CKAN and by DCAT-AP), the element pages, the sitemap and robots.txt.
+import { URLS_PER_SITEMAP } from '../../core/contract.ts';
 import { okHeaders, responseRef } from './responses.ts';
 import { operation, withoutBody } from './operation.ts';
 import { schemaRef } from './schemas.ts';
@@ -180,13 +181,13 @@ export const OPEN_DATA_PATHS = {
   '/sitemap.xml': text(
     'getSitemap',
     'The sitemap',
-    "Every element's page once, with its lastmod; past 10,000 pages, a sitemap index over /sitemap-{n}.xml.",
+    `Every element's page once, with its lastmod; past ${URLS_PER_SITEMAP.toLocaleString('en')} pages, a sitemap index over /sitemap-{n}.xml.`,
     'application/xml',
   ),
   '/sitemap-{n}.xml': text(
     'getSitemapPart',
     'One file of the sitemap',
-    'Up to 10,000 pages, in name order.',
+    `Up to ${URLS_PER_SITEMAP.toLocaleString('en')} pages, in name order.`,
     'application/xml',
     [pathParameter('n', 'The file, from 1, as /sitemap.xml lists it.', '1')],
   ),

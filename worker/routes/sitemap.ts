@@ -1,9 +1,10 @@
 // GET /sitemap.xml and /robots.txt (contract §14): every element's page once, with its lastmod,
 // for search engines. Up to URLS_PER_SITEMAP pages /sitemap.xml lists them itself; past that it
 // is a sitemap index over /sitemap-1.xml, /sitemap-2.xml… (sitemaps.org allows 50,000 URLs a
-// file; a file here holds 2,500, written in about 2 ms of CPU, well within the free profile's
+// file; a file here holds fewer, each written in about 2 ms of CPU, within the free profile's
 // 10 ms: docs/scale.md). Pages in name order, from names.txt and the dates of open-data.bin.
 import type { Context } from 'hono';
+import { URLS_PER_SITEMAP } from '../../core/contract.ts';
 import { ISO_SECONDS_LENGTH, writeIsoSeconds } from '../../core/open-data/dates.ts';
 import { NAME_SEPARATOR, type OpenDataSections } from '../../core/open-data/layout.ts';
 import { publicUrls } from '../../core/open-data/element-view.ts';
@@ -13,7 +14,6 @@ import { notFound } from '../http/errors.ts';
 import { notModified, snapshotHeaders } from '../http/responses.ts';
 import { snapshotRequest } from './snapshot-request.ts';
 
-export const URLS_PER_SITEMAP = 2_500;
 const XML_TYPE = 'application/xml; charset=utf-8';
 const encoder = new TextEncoder();
 

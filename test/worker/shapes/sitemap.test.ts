@@ -3,7 +3,7 @@
 // one of them; each file answered within the free profile's reads.
 import { describe, expect, it } from 'vitest';
 import app from '../../../worker/index.ts';
-import { URLS_PER_SITEMAP } from '../../../worker/routes/sitemap.ts';
+import { URLS_PER_SITEMAP } from '../../../core/contract.ts';
 import { FREE_SUBREQUESTS } from '../../../worker/deployment-profile.ts';
 import { countingAssets } from '../../support/workerd/counting-assets.ts';
 import { shapeBinding } from '../../support/workerd/shape-binding.ts';
