@@ -54,7 +54,7 @@ export function planPackages(sections: OpenDataSections, elements: Uint32Array):
   return { files, bytesRead, bytes, cpuMs };
 }
 
-/** The packages' bytes in the order of `elements`, the origin written in. */
+/** The packages' bytes as stored (BASE_MARKER where the origin goes), in the order of `elements`. */
 export async function readPackages(
   store: SnapshotStore,
   buildId: string,
@@ -62,7 +62,6 @@ export async function readPackages(
   elements: Uint32Array,
   plan: PackagePlan,
   budget: ReadBudget,
-  origin: string,
 ): Promise<Uint8Array[]> {
   const byFile = new Map<number, number[]>();
   elements.forEach((e, i) => {
@@ -72,7 +71,6 @@ export async function readPackages(
     list.push(i);
   });
   const out: Uint8Array[] = new Array(elements.length);
-  const originBytes = new TextEncoder().encode(origin);
   await Promise.all(
     plan.files.map(async ({ file }) => {
       const wanted = byFile
@@ -83,10 +81,11 @@ export async function readPackages(
       const reader = new RunReader(await store.packageFile(buildId, file, budget));
       try {
         for (const i of wanted) {
-          const e = elements[i]!;
-          const start = sections.packageStart[e]!;
-          const bytes = await reader.range(start, start + sections.packageLength[e]!);
-          out[i] = withOrigin(bytes, originBytes);
+          const start = sections.packageStart[elements[i]!]!;
+          // a copy: the reader's chunk is detached once it reads the next one
+          out[i] = (
+            await reader.range(start, start + sections.packageLength[elements[i]!]!)
+          ).slice();
         }
       } finally {
         reader.cancel();
@@ -96,22 +95,34 @@ export async function readPackages(
   return out;
 }
 
-/** A copy of the bytes with the origin in place of every BASE_MARKER. */
-export function withOrigin(bytes: Uint8Array, origin: Uint8Array): Uint8Array {
-  let markers = 0;
-  for (let at = bytes.indexOf(BASE_MARKER); at >= 0; at = bytes.indexOf(BASE_MARKER, at + 1))
-    markers++;
-  const out = new Uint8Array(bytes.length + markers * (origin.length - 1));
-  let from = 0;
-  let to = 0;
-  for (let at = bytes.indexOf(BASE_MARKER); at >= 0; at = bytes.indexOf(BASE_MARKER, from)) {
-    out.set(bytes.subarray(from, at), to);
-    to += at - from;
-    out.set(origin, to);
-    to += origin.length;
-    from = at + 1;
+const COMMA = 0x2c;
+
+/**
+ * The packages joined by commas into one buffer, the origin in place of every BASE_MARKER: one
+ * copy of the bytes (a CKAN answer is written as it is, not re-chunked package by package).
+ */
+export function joinPackages(packages: Uint8Array[], origin: Uint8Array): Uint8Array {
+  let length = Math.max(0, packages.length - 1);
+  for (const bytes of packages) {
+    length += bytes.length;
+    for (let at = bytes.indexOf(BASE_MARKER); at >= 0; at = bytes.indexOf(BASE_MARKER, at + 1))
+      length += origin.length - 1;
   }
-  out.set(bytes.subarray(from), to);
+  const out = new Uint8Array(length);
+  let to = 0;
+  packages.forEach((bytes, i) => {
+    if (i > 0) out[to++] = COMMA;
+    let from = 0;
+    for (let at = bytes.indexOf(BASE_MARKER); at >= 0; at = bytes.indexOf(BASE_MARKER, from)) {
+      out.set(bytes.subarray(from, at), to);
+      to += at - from;
+      out.set(origin, to);
+      to += origin.length;
+      from = at + 1;
+    }
+    out.set(bytes.subarray(from), to);
+    to += bytes.length - from;
+  });
   return out;
 }
 

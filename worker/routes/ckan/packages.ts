@@ -2,9 +2,10 @@
 // (like every answer, refused before its first byte when over them, never cut short). Read as
 // the generator stored them when the page lies in few package files (a harvest's page in _id
 // order); otherwise rendered here from the elements, which any page of the API reaches within
-// the profile (worker/answer/package-answer.ts). Joined by commas.
+// the profile (worker/answer/package-answer.ts). Joined by commas, the origin written in.
 import type { OpenDataSections } from '../../../core/open-data/layout.ts';
 import {
+  joinPackages,
   PACKAGE_RENDER_CPU_MS,
   planPackages,
   readPackages,
@@ -14,7 +15,7 @@ import { readElementViews } from '../../answer/element-views.ts';
 import { CkanError } from '../../http/ckan-envelope.ts';
 import type { ActionContext } from './action-context.ts';
 
-const COMMA = new Uint8Array([0x2c]);
+const encoder = new TextEncoder();
 
 export async function packagesPart(
   ctx: ActionContext,
@@ -22,12 +23,7 @@ export async function packagesPart(
   elements: Uint32Array,
 ): Promise<Uint8Array[]> {
   const packages = await storedOrRendered(ctx, openData, elements);
-  const parts: Uint8Array[] = [];
-  packages.forEach((bytes, i) => {
-    if (i > 0) parts.push(COMMA);
-    parts.push(bytes);
-  });
-  return parts;
+  return [joinPackages(packages, encoder.encode(ctx.origin))];
 }
 
 async function storedOrRendered(
@@ -40,8 +36,7 @@ async function storedOrRendered(
   const storedFits =
     plan.files.length <= budget.remaining &&
     (profile.answerCpuMs === undefined || plan.cpuMs <= profile.answerCpuMs);
-  if (storedFits)
-    return readPackages(store, index.buildId, openData, elements, plan, budget, origin);
+  if (storedFits) return readPackages(store, index.buildId, openData, elements, plan, budget);
   const read = await readElementViews(ctx, openData, elements, {
     renderCpuMs: PACKAGE_RENDER_CPU_MS * elements.length,
   });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { isUuid } from '../../../../core/open-data/ckan-package.ts';
 import { readElementViews } from '../../../../worker/answer/element-views.ts';
 import {
+  joinPackages,
   planPackages,
   readPackages,
   renderPackages,
@@ -25,14 +26,9 @@ describe('packages stored and rendered at the edge', () => {
     const openData = await store.openData(index, budget);
     const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
     const plan = planPackages(openData, elements);
-    const stored = await readPackages(
-      store,
-      index.buildId,
-      openData,
-      elements,
-      plan,
-      budget,
-      ORIGIN,
+    const origin = new TextEncoder().encode(ORIGIN);
+    const stored = (await readPackages(store, index.buildId, openData, elements, plan, budget)).map(
+      (bytes) => joinPackages([bytes], origin),
     );
     const profile = deploymentProfile({ PLAN: 'paid' });
     const read = await readElementViews({ profile, budget, store, index }, openData, elements);
@@ -56,5 +52,19 @@ describe('packages stored and rendered at the edge', () => {
     );
     const pkg = JSON.parse(decoder.decode(odd)) as { resources: { id: string }[] };
     expect(pkg.resources[0]!.id).toBe('a93783a6-c717-8149-bada-52da5ab30d8e');
+  });
+});
+
+describe('joinPackages', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const joined = (packages: string[], origin: string) =>
+    decoder.decode(joinPackages(packages.map(bytes), bytes(origin)));
+
+  it('joins by commas and writes the origin wherever a package holds a NUL', () => {
+    expect(joined(['{"url":"\0/a","b":"\0/c\0"}', '{}', '{"u":"\0"}'], 'https://x.test')).toBe(
+      '{"url":"https://x.test/a","b":"https://x.test/chttps://x.test"},{},{"u":"https://x.test"}',
+    );
+    expect(joined(['{"a":1}'], 'https://x.test')).toBe('{"a":1}');
+    expect(joined([], 'https://x.test')).toBe('');
   });
 });
