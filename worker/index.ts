@@ -75,7 +75,8 @@ const ROUTES: { path: string; handler: Handler }[] = [
   ...POST_ROUTES.map((path) => ({ path, handler: ckanAction })),
   { path: '/catalog.ttl', handler: (c: Context<AppEnv>) => dcatCatalog(c, 'ttl') },
   { path: '/catalog.jsonld', handler: (c: Context<AppEnv>) => dcatCatalog(c, 'jsonld') },
-  { path: '/dataset/:id', handler: dataset },
+  // any path below /dataset/ is a page's: what names no element gets the HTML 404 page
+  { path: '/dataset/:id{.+}', handler: dataset },
   { path: '/sitemap.xml', handler: sitemap },
   { path: '/:file{sitemap-[0-9]+\\.xml}', handler: sitemap },
   { path: '/robots.txt', handler: robots },

@@ -39,7 +39,19 @@ const ISO_DATE =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
 
 function parseIsoDate(text: string): number {
-  if (!ISO_DATE.test(text)) return NaN;
+  if (!ISO_DATE.test(text) || !isCalendarDay(text)) return NaN;
   const millis = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text.replace(' ', 'T'));
   return millis;
+}
+
+/**
+ * Whether a text's leading `YYYY-MM-DD` is a day of the calendar. Date.parse takes any day up
+ * to 31 in any month and rolls it over (2024-02-30 is read as 1 March), where a catalogue's
+ * typing error should be refused and ckanext-dcat's dateutil refuses it.
+ */
+export function isCalendarDay(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

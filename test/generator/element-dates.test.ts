@@ -96,6 +96,7 @@ describe('element dates (contract §12)', () => {
       Math.floor(Date.parse('2024-03-01T10:00:00.123+07:00') / 1000),
     );
     expect(parseCatalogueDate('2024-03-01')).toBe(Date.parse('2024-03-01T00:00:00Z') / 1000);
+    expect(parseCatalogueDate('2024-02-29')).toBe(Date.parse('2024-02-29T00:00:00Z') / 1000);
     expect(parseCatalogueDate({ $date: '2024-03-01T10:00:00.000Z' })).toBe(1709287200);
     expect(parseCatalogueDate({ $date: 1709287200000 })).toBe(1709287200);
     expect(parseCatalogueDate({ $date: { $numberLong: '1709287200000' } })).toBe(1709287200);
@@ -106,6 +107,10 @@ describe('element dates (contract §12)', () => {
       null,
       { $date: 'x' },
       '2024-03-01T10:00:00',
+      // days the calendar does not have, which Date.parse would roll over into the next month
+      '2024-02-30',
+      '2023-02-29T00:00:00Z',
+      { $date: '2024-04-31T00:00:00.000Z' },
     ])
       expect(typeof parseCatalogueDate(bad)).toBe('object');
     const { dates } = assignDates(

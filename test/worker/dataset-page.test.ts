@@ -25,9 +25,10 @@ describe('GET /dataset/{id}', () => {
     }
   });
 
-  it('answers a 404 page with a search box for an unknown id, an unpublished one, a wrong name', async () => {
+  it('answers a 404 page with a search box for an unknown id, an unpublished one, a wrong name, a deeper path', async () => {
     const wrongName = `${packages[1]!.name.split('-').slice(0, -1).join('-')}-${packages[0]!.id}`;
-    for (const id of ['tidak-ada', '000000000000000000009999', wrongName]) {
+    const deeper = `${packages[0]!.id}/tabel`;
+    for (const id of ['tidak-ada', '000000000000000000009999', wrongName, deeper]) {
       const response = await page(`/dataset/${id}`);
       expect(response.status, id).toBe(404);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');

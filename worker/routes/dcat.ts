@@ -3,6 +3,7 @@
 // The elements are read as any answer is (within the profile), in catalogue order, and rendered
 // by core/open-data/dcat/.
 import type { Context } from 'hono';
+import { isCalendarDay } from '../../core/open-data/catalogue-date.ts';
 import { dcatCatalogGraph } from '../../core/open-data/dcat/catalog-graph.ts';
 import { JSON_LD_MEDIA_TYPE, toJsonLd } from '../../core/open-data/dcat/json-ld.ts';
 import { TURTLE_MEDIA_TYPE, toTurtle } from '../../core/open-data/dcat/turtle.ts';
@@ -122,18 +123,9 @@ function modifiedSince(params: URLSearchParams): number | undefined {
         /T.*(Z|[+-]\d{2}:?\d{2})$/.test(value) || !value.includes('T') ? value : `${value}Z`,
       )
     : NaN;
-  if (!Number.isFinite(ms) || !calendarDay(value))
+  if (!Number.isFinite(ms) || !isCalendarDay(value))
     throw invalidQuery(
       'Invalid modified_since: give an ISO 8601 date or date-time, such as 2024-01-31 or 2024-01-31T08:00:00Z.',
     );
   return ms;
-}
-
-/** Whether the value's `YYYY-MM-DD` is a day of the calendar: Date.parse takes 2024-02-30 for
- * 1 March (any day up to 31), where ckanext-dcat's dateutil refuses it. */
-function calendarDay(value: string): boolean {
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

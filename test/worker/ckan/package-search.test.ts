@@ -159,6 +159,22 @@ describe('package_search', () => {
     },
   );
 
+  it('pages a q with OR, past the elements having every word, as its whole answer orders them', async () => {
+    // the elements lacking a word come after the ranked ones: pages must cross into them
+    const q = encodeURIComponent('penduduk OR jumlah');
+    const whole = await search(`q=${q}&rows=1000`);
+    const ranked = referencePackageSearch(
+      () => true,
+      { key: 'score', descending: true },
+      'penduduk jumlah',
+    );
+    expect(whole.count).toBeGreaterThan(ranked.length + 3);
+    const paged: string[] = [];
+    for (let start = 0; start < whole.count; start += 2)
+      paged.push(...ids((await search(`q=${q}&rows=2&start=${start}`)).results));
+    expect(paged).toEqual(ids(whole.results));
+  });
+
   it('caps rows at 1000 silently, as CKAN does', async () => {
     const got = await search('rows=5000&sort=id%20asc');
     expect(got.results).toHaveLength(Math.min(1000, packages.length));
@@ -211,9 +227,39 @@ describe('package_search', () => {
     ['rows=-1', 409, 'Validation Error'],
     ['start=1.5', 409, 'Validation Error'],
     ['facet.field=%5Bnot%20json', 409, 'Validation Error'],
+    // what Solr would read as a wildcard, fuzzy or proximity query is not answered wrong
+    ['fq=organization:dinas*', 400, 'Search Query Error'],
+    ['q=pendud?k', 400, 'Search Query Error'],
+    ['q=penduduk~2', 400, 'Search Query Error'],
+    ['q=%22jumlah%20penduduk%22~3', 400, 'Search Query Error'],
+    // more words than §11 reads, in a phrase: said so, not "no match"
+    [`q=${encodeURIComponent(`"${'a b c d e f g h i j k l m'}"`)}`, 400, 'Search Query Error'],
+    // no query buys unbounded CPU by its length
+    [
+      `fq=${encodeURIComponent(Array.from({ length: 101 }, (_, i) => `id:x${i}`).join(' OR '))}`,
+      400,
+      'Search Query Error',
+    ],
+    [
+      `fq=${encodeURIComponent(Array.from({ length: 9 }, () => 'metadata_modified:[* TO NOW]').join(' '))}`,
+      400,
+      'Search Query Error',
+    ],
   ] as const)('%s is refused as CKAN refuses it (%i %s)', async (query, status, type) => {
     const error = await failure('package_search', query, status, type);
     expect(JSON.stringify(error).length).toBeGreaterThan(20);
+  });
+
+  it('reads a boost as the term without it, and a lone * as any value', async () => {
+    const plain = await search('q=title:penduduk&rows=1000&sort=id%20asc');
+    expect(plain.count).toBeGreaterThan(0);
+    const boosted = await search('q=title:penduduk%5E2&rows=1000&sort=id%20asc');
+    expect(ids(boosted.results)).toEqual(ids(plain.results));
+    const any = await search('q=title:*&rows=0');
+    expect(any.count).toBe(packages.length);
+    // as many terms as the limit, and as many ranges, are answered
+    const many = Array.from({ length: 100 }, (_, i) => `id:x${i}`).join(' OR ');
+    expect((await search(`fq=${encodeURIComponent(many)}&rows=0`)).count).toBe(0);
   });
 
   it('refuses a query nested deeper than it parses, never overflowing', async () => {

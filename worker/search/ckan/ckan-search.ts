@@ -4,7 +4,7 @@
 // paged. The words of `q` are §11's words, matched by the same word search as /api/v1; the
 // filters read the same posting lists. Pure: no I/O, errors as data.
 import { bitsOf, countBits, emptyBitmap, holds, type Bitmap } from '../../../core/bitmap.ts';
-import { queryWords, type WordIndex } from '../../../core/word-index.ts';
+import { NO_WORD_MESSAGE, queryWords, type WordIndex } from '../../../core/word-index.ts';
 import type { OpenDataSections } from '../../../core/open-data/layout.ts';
 import type { IdIndex } from '../../snapshot/element-lookup.ts';
 import { findElementById } from '../../snapshot/element-lookup.ts';
@@ -181,7 +181,11 @@ function wordsSet(ctx: CkanSearchIndex, value: string, place: 'anywhere' | 'titl
   const n = ctx.index.elementCount;
   if (value === '*') return allBits(n);
   const cut = queryWords(value);
-  if (!cut.ok) return emptyBitmap(n); // punctuation alone: no word, no match (as Solr's analyzer)
+  if (!cut.ok) {
+    // punctuation alone: no word, no match (as Solr's analyzer); too many words: said so
+    if (cut.message === NO_WORD_MESSAGE) return emptyBitmap(n);
+    throw new CkanQueryError(cut.message);
+  }
   const matches = matchWords(ctx.words!, cut.words);
   if (place === 'anywhere') return matches.matched;
   const result = matches.matched;
@@ -266,12 +270,13 @@ export function sortedPage(
     if (first.length >= end) return first.slice(start, end);
     const rest = matched.slice();
     andNot(rest, words.matched);
+    // the page's part past the ranked ones: from where it starts among the rest, to its end
     const tail = walk(
       ctx.openData.modifiedOrder,
       rest,
       true,
       Math.max(0, start - first.length),
-      end - first.length,
+      end - Math.max(start, first.length),
     );
     const page = new Uint32Array(end - start);
     const head = first.subarray(Math.min(start, first.length));

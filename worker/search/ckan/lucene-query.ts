@@ -25,6 +25,13 @@ export type Parsed = { ok: true; query: LuceneQuery } | { ok: false; message: st
 const DEFAULT_OPERATOR: 'and' | 'or' = 'and';
 /** Deeper nesting than this is refused, so no query can exhaust the stack. */
 const MAX_DEPTH = 20;
+/**
+ * More terms than this are refused: each costs a posting list or a word search, so a query
+ * cannot buy seconds of CPU by its length (a harvester's `fq` names a few organizations).
+ */
+export const MAX_TERMS = 100;
+/** Ranges cost a pass over the dates each: fewer. */
+export const MAX_RANGES = 8;
 
 class QuerySyntaxError extends Error {}
 
@@ -45,7 +52,17 @@ const SPECIAL = new Set([...'+-&|!(){}[]^"~*?:\\/']);
 
 class Parser {
   private at = 0;
+  private terms = 0;
+  private ranges = 0;
   constructor(private readonly text: string) {}
+
+  private counted<T extends LuceneQuery>(query: T): T {
+    if (++this.terms > MAX_TERMS)
+      throw new QuerySyntaxError(`more than ${MAX_TERMS} terms; narrow the query`);
+    if (query.kind === 'range' && ++this.ranges > MAX_RANGES)
+      throw new QuerySyntaxError(`more than ${MAX_RANGES} ranges`);
+    return query;
+  }
 
   atEnd() {
     this.skipSpace();
@@ -141,17 +158,18 @@ class Parser {
         this.expect(')');
         return inner;
       }
-      if (c === '[' || c === '{') return this.parseRange(name);
-      if (c === '"') return { kind: 'term', field: name, value: this.quoted() };
+      if (c === '[' || c === '{') return this.counted(this.parseRange(name));
+      if (c === '"') return this.counted({ kind: 'term', field: name, value: this.quoted() });
       const value = this.bareToken(false);
       if (value === '') throw new QuerySyntaxError(`field ${name} has no value`);
-      return { kind: 'term', field: name, value };
+      return this.counted({ kind: 'term', field: name, value });
     }
     this.at = start;
-    if (this.text[this.at] === '"') return { kind: 'term', field, value: this.quoted() };
+    if (this.text[this.at] === '"')
+      return this.counted({ kind: 'term', field, value: this.quoted() });
     const value = this.bareToken(false);
     if (value === '') throw new QuerySyntaxError(`unexpected ${JSON.stringify(this.rest())}`);
-    return { kind: 'term', field, value };
+    return this.counted({ kind: 'term', field, value });
   }
 
   private parseRange(field: string): LuceneQuery {
@@ -200,6 +218,18 @@ class Parser {
       if (isFieldName && SPECIAL.has(c) && c !== '*') break;
       if (!isFieldName && (c === '"' || c === '[' || c === ']' || c === '{' || c === '}'))
         throw new QuerySyntaxError(`unexpected ${JSON.stringify(c)}`);
+      if (!isFieldName && c === '^') {
+        // a boost weighs a term's score, not which elements match: read and left out
+        this.at++;
+        while (this.at < this.text.length && /[\d.]/.test(this.text[this.at]!)) this.at++;
+        break;
+      }
+      const aloneStar = c === '*' && out === '' && this.wordEnds(this.at + 1); // `field:*`: any
+      if (!isFieldName && (c === '?' || c === '~' || (c === '*' && !aloneStar)))
+        // Solr would read a wildcard, fuzzy or proximity term: answered wrong here, so refused
+        throw new QuerySyntaxError(
+          `${JSON.stringify(c)} (wildcard and fuzzy terms) is not supported; escape it as \\${c} to search for it`,
+        );
       out += c;
       this.at++;
     }
