@@ -19,7 +19,7 @@
  *   GET|HEAD  /dataset/{id}.ttl, /dataset/{id}.jsonld one dataset (id: _id or CKAN name)
  *   GET|HEAD  /dataset/{id}                           the element's page (HTML, strict CSP); 404 page
  *   GET|HEAD  /sitemap.xml, /sitemap-{n}.xml,         every page with its lastmod (an index past
- *             /robots.txt                             10,000), and where the sitemap is
+ *             /robots.txt                             2,500), and where the sitemap is
  *   GET|HEAD  /, /docs                                the documentation page and explorer (strict CSP),
  *   GET|HEAD  /docs/explorer.js, /docs/explorer.css,  with its script, stylesheet and icon
  *             /favicon.ico
@@ -97,6 +97,9 @@ const ROUTE_PATTERNS = ROUTES.map(({ path }) => routePattern(path));
 const isRoute = (pathname: string) => ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
 const POST_PATTERNS = POST_ROUTES.map(routePattern);
 const isPostRoute = (pathname: string) => POST_PATTERNS.some((pattern) => pattern.test(pathname));
+/** The methods a path answers: every path GET, HEAD and OPTIONS; CKAN's actions POST too. */
+const methodsOf = (pathname: string) =>
+  isPostRoute(pathname) ? [...ALLOWED_METHODS, 'POST'] : ALLOWED_METHODS;
 
 const app = new Hono<AppEnv>({ strict: false });
 
@@ -108,9 +111,7 @@ app.use(async (c, next) => {
   c.res.headers.set('x-content-type-options', CONTENT_TYPE_OPTIONS);
 });
 app.use(async (c, next) => {
-  const allowed = isPostRoute(new URL(c.req.url).pathname)
-    ? [...ALLOWED_METHODS, 'POST']
-    : ALLOWED_METHODS;
+  const allowed = methodsOf(new URL(c.req.url).pathname);
   if (!allowed.includes(c.req.method)) throw methodNotAllowed(c.req.method, allowed);
   if (c.req.method === 'OPTIONS' && !isRoute(new URL(c.req.url).pathname))
     throw notFound(new URL(c.req.url).pathname);
@@ -119,7 +120,8 @@ app.use(async (c, next) => {
 app.use(
   cors({
     origin: '*',
-    allowMethods: ALLOWED_METHODS,
+    // a browser's preflight for a CKAN action must hear POST, which those paths answer
+    allowMethods: (_, c) => methodsOf(new URL(c.req.url).pathname),
     exposeHeaders: EXPOSED_HEADERS,
     maxAge: PREFLIGHT_MAX_AGE_S,
   }),

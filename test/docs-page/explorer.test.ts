@@ -1,31 +1,14 @@
 // The documentation page in a real browser (Debian's Chromium, driven by playwright-core) against
 // the real Worker over the fixture snapshot: it searches as people type, filters, pages and
 // follows an element link; any console error or any request to another host fails the test.
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../../tools/serve/start-worker.ts';
 import { startFixtureWorker } from '../support/node/fixture-worker.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../support/node/page-in-chromium.ts';
 
-/** Debian's Chromium (.ci/run installs it); Google Chrome where a CI image has that instead. */
-const CHROMIUM =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium', '/usr/bin/google-chrome'].find((path) => existsSync(path));
-/**
- * Without the background-networking flags Chromium calls Google's hosts at start (the network here
- * is closed).
- */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SCREENSHOT = join(tmpdir(), 'satu-data-explorer.png');
 
 let worker: RunningWorker;

@@ -75,6 +75,8 @@ describe('GET /sitemap.xml, /robots.txt', () => {
 
   it('has no second file for a catalogue this small', async () => {
     expect((await page('/sitemap-1.xml')).status).toBe(404);
+    // any number, however long, is a file this sitemap has or a 404: never the sitemap again
+    expect((await page('/sitemap-1234567.xml')).status).toBe(404);
   });
 
   it('robots.txt names the sitemap', async () => {

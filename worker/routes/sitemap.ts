@@ -19,7 +19,11 @@ const encoder = new TextEncoder();
 
 export async function sitemap(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
-  const part = /^\/sitemap(?:-(\d{1,6}))?\.xml\/?$/.exec(url.pathname)?.[1];
+  // the route's own name for the file, read here with one pattern (a part of any length is read
+  // as it is, and is answered only if it is a file of this sitemap)
+  const file = c.req.param('file');
+  const part = file === undefined ? undefined : /^sitemap-(\d+)\.xml$/.exec(file)?.[1];
+  if (file !== undefined && part === undefined) throw notFound(url.pathname);
   const request = snapshotRequest(c);
   const { store, budget, keepAlive } = request;
   const index = await store.index(budget, keepAlive);

@@ -73,6 +73,43 @@ describe('CKAN action API', () => {
     });
   });
 
+  it('refuses a POST body over 64 KiB, sent with no length, after reading no more of it than that', async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(`{"q":"${'a'.repeat(16 * 1024)}`);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled++ >= 1000)
+          controller.close(); // about 16 MiB, if it were read whole
+        else controller.enqueue(chunk);
+      },
+    });
+    await failure('package_search', '', 400, 'Bad request', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(pulled).toBeLessThan(20);
+  });
+
+  it('allows a browser to POST: the preflight of a CKAN action names POST', async () => {
+    const response = await callWorker(`${ORIGIN}/api/3/action/package_search`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://portal.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    const api = await callWorker(`${ORIGIN}/api/v1/category`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://portal.example', 'access-control-request-method': 'GET' },
+    });
+    expect(api.headers.get('access-control-allow-methods')).not.toContain('POST');
+  });
+
   it('refuses a method other than GET, HEAD, POST, OPTIONS with 405', async () => {
     const response = await callWorker(`${ORIGIN}/api/3/action/package_list`, { method: 'PUT' });
     expect(response.status).toBe(405);

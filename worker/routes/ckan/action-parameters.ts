@@ -38,12 +38,32 @@ export async function actionParameters(request: Request): Promise<ActionParamete
   return { ...fromPairs(url.searchParams), ...(parsed as ActionParameters) };
 }
 
+/** The body as text, read only up to MAX_BODY_BYTES: a larger one (declared or sent chunked)
+ * is refused as soon as it passes them, never held whole. */
 async function bodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw tooLarge();
-  return text;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    if (bytes > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const whole = new Uint8Array(bytes);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.length;
+  }
+  return new TextDecoder().decode(whole);
 }
 
 const tooLarge = () =>
