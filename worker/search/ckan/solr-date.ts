@@ -1,6 +1,7 @@
 // Dates as Solr reads them in a range (`metadata_modified:[2024-01-31T00:00:00Z TO NOW]`): an ISO
 // 8601 instant (fractional seconds of any length; CKAN's harvester sends six digits) or NOW,
 // either followed by date math: `+1DAY`, `-7DAYS`, `/DAY` (rounded down). Milliseconds, UTC.
+import { isCalendarDay } from '../../../core/open-data/catalogue-date.ts';
 
 const UNITS: Record<string, 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'milli'> = {
   YEAR: 'year',
@@ -35,10 +36,12 @@ export function parseSolrDate(text: string, now: number): number | undefined {
     if (!m) return undefined;
     const [, y, mo, d, h, mi, s, fraction] = m;
     const millis = Number((fraction ?? '').padEnd(3, '0').slice(0, 3));
-    const ms = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!, millis);
-    date = new Date(ms);
-    // Date.UTC rolls 2024-02-30 over to March: Solr refuses such a date
-    if (date.getUTCMonth() !== +mo! - 1 || date.getUTCDate() !== +d!) return undefined;
+    // each field in its range (Date rolls 2024-02-30 over to March and 10:60 to 11:00, where
+    // Solr refuses them); set field by field, as Date.UTC reads years 0-99 as 1900-1999
+    if (+h! > 23 || +mi! > 59 || +s! > 59 || !isCalendarDay(text)) return undefined;
+    date = new Date(0);
+    date.setUTCFullYear(+y!, +mo! - 1, +d!);
+    date.setUTCHours(+h!, +mi!, +s!, millis);
     rest = text.slice(m[0].length);
   }
   while (rest.length > 0) {
