@@ -21,6 +21,9 @@
 //   _snapshot/<buildId>/packages/<n>.json      part three: CKAN packages in _id order (open-data/layout.ts)
 //   _build/dates.json                          not deployed (.assetsignore): the dates ledger the
 //                                              next build carries dates forward from (§12)
+//   _build/upload.json                         not deployed: every deployed file's path, SHA-256 and
+//                                              size, that the next build compares its own with to
+//                                              say what a deploy will upload (generator/upload-report.ts)
 //
 // Element bytes exist three times: in catalogue order, small blocks (tens of KiB) for answers that
 // need a few elements, and large runs (MiB; each the concatenation of consecutive blocks) that a
@@ -40,6 +43,7 @@ export const MANIFEST_PATH = `${SNAPSHOT_DIR}/manifest.json`;
 /** The build's own files, beside the snapshot and never deployed (listed in .assetsignore). */
 export const BUILD_DIR = '_build';
 export const DATES_LEDGER_PATH = `${BUILD_DIR}/dates.json`;
+export const UPLOAD_MANIFEST_PATH = `${BUILD_DIR}/upload.json`;
 export const ASSETS_IGNORE_PATH = '.assetsignore';
 /** Bumped whenever the layout below changes incompatibly. */
 export const LAYOUT_VERSION = 10;

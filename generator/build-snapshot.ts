@@ -7,6 +7,7 @@ import {
   DATES_LEDGER_PATH,
   LAYOUT_VERSION,
   MANIFEST_PATH,
+  UPLOAD_MANIFEST_PATH,
   bitmapWords,
   encodeIdSections,
   encodeIndexSections,
@@ -29,6 +30,7 @@ import { buildWordIndex, parsedElements } from './build-word-index.ts';
 import { buildOpenData } from './build-open-data.ts';
 import { joinBytes } from './join-bytes.ts';
 import { assignDates, type DatesLedger, type ElementDates } from './element-dates.ts';
+import { encodeUploadManifest, uploadManifestOf, type UploadedFile } from './upload-report.ts';
 
 /**
  * Blocks are small, because an answer of a few elements reads whole blocks (ASSETS serves whole
@@ -55,6 +57,8 @@ export interface Snapshot {
   /** Dates of every published element (catalogue order), and the ledger the next build reads. */
   dates: ElementDates[];
   ledger: DatesLedger;
+  /** Every deployed file (not those .assetsignore keeps off) with its SHA-256 and size. */
+  uploads: UploadedFile[];
 }
 
 const encoder = new TextEncoder();
@@ -221,7 +225,10 @@ export function buildSnapshot(
   // the ledger sits beside the snapshot for the next build; .assetsignore keeps it off the deploy
   files.set(DATES_LEDGER_PATH, encoder.encode(JSON.stringify(ledger)));
   files.set(ASSETS_IGNORE_PATH, encoder.encode(`${BUILD_DIR}\n`));
-  return { files, manifest, dates, ledger };
+  // and so does the list of what is deployed, which the next build compares its own with
+  const uploads = uploadManifestOf(files);
+  files.set(UPLOAD_MANIFEST_PATH, encodeUploadManifest(uploads));
+  return { files, manifest, dates, ledger, uploads };
 }
 
 /** SOURCE_DATE_EPOCH when set (reproducible builds), otherwise now. */

@@ -1,5 +1,8 @@
-// npm run build -- [--data DIR] [--out DIR]
-// read (data/, site/) → validate + resolve + serialize → build snapshot files → write dist/ atomically.
+// npm run build -- [--data DIR] [--out DIR] [--previous DIR|FILE]
+// read (data/, site/) → validate + resolve + serialize → build snapshot files → write dist/ atomically
+// → say what a deploy of it will upload: the files new by content against the previous snapshot
+// (--previous: a snapshot folder or the _build/upload.json a build wrote; by default the snapshot
+// the output held before), as `wrangler deploy` uploads only contents the account lacks.
 // Exit codes: 0 built, 1 the catalogue has problems (output untouched), 2 bad usage (including an
 // --out that would replace the catalogue or the project) or I/O failure.
 import { parseArgs } from 'node:util';
@@ -12,11 +15,18 @@ import { writeSnapshotAtomically } from './write-snapshot.ts';
 import { createProgress } from './progress.ts';
 import { refuseBuildOutput } from './output-guard.ts';
 import { readDatesLedger } from './dates-ledger.ts';
-import { DATES_LEDGER_PATH } from '../core/snapshot-layout.ts';
+import { DATES_LEDGER_PATH, MANIFEST_PATH, UPLOAD_MANIFEST_PATH } from '../core/snapshot-layout.ts';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  compareUploads,
+  formatUploadReport,
+  readPreviousUploads,
+  type PreviousUploads,
+} from './upload-report.ts';
 
 const USAGE =
-  'usage: npm run build -- [--data DIR] [--out DIR] [--ledger FILE | --fresh-dates] [--block-bytes N] [--run-bytes N] [--group-bytes N] [--dump-part-bytes N] [--package-bytes N]';
+  'usage: npm run build -- [--data DIR] [--out DIR] [--ledger FILE | --fresh-dates] [--previous DIR|FILE] [--block-bytes N] [--run-bytes N] [--group-bytes N] [--dump-part-bytes N] [--package-bytes N]';
 
 function main(): number {
   let options: {
@@ -24,6 +34,8 @@ function main(): number {
     out: string;
     /** Where the previous dates are; null: none (every element dated anew). */
     ledger: string | null | undefined;
+    /** The snapshot a deploy replaces (folder or upload manifest); undefined: the output's own. */
+    previous: string | undefined;
     tiers: TierSizes;
   };
   try {
@@ -38,12 +50,14 @@ function main(): number {
         'package-bytes': { type: 'string' },
         ledger: { type: 'string' },
         'fresh-dates': { type: 'boolean', default: false },
+        previous: { type: 'string' },
       },
     });
     options = {
       data: values.data!,
       out: values.out!,
       ledger: values['fresh-dates'] ? null : values.ledger,
+      previous: values.previous,
       tiers: {
         blockBytes: byteCount('--block-bytes', values['block-bytes']),
         runBytes: byteCount('--run-bytes', values['run-bytes']),
@@ -62,6 +76,20 @@ function main(): number {
     return 2;
   }
   const started = performance.now();
+  // read before anything is built: a --previous that cannot be read stops the build early, and
+  // the output's own snapshot is read before the new one replaces it
+  let previous: PreviousUploads | undefined;
+  if (options.previous !== undefined) {
+    previous = readPreviousUploads(options.previous);
+    if (!previous.ok) {
+      console.error(
+        `${previous.message}; nothing written. Give a snapshot folder or the ${UPLOAD_MANIFEST_PATH} a build wrote, or leave --previous out.`,
+      );
+      return 2;
+    }
+  } else if (existsSync(join(options.out, MANIFEST_PATH))) {
+    previous = readPreviousUploads(options.out);
+  }
   const sources = readCatalogue(options.data);
   const progress = createProgress(sources.elementFileCount);
   const catalogue = compileCatalogue(sources, progress.update);
@@ -103,6 +131,9 @@ function main(): number {
       `  dates              ${describeDates(snapshot.dates, ledger.ledger, catalogue.published)}`,
       `  written            ${written.files} files, ${(written.bytes / 1048576).toFixed(1)} MiB (${snapshot.manifest.counts.blocks} element blocks, ${snapshot.manifest.counts.runs} runs, ${snapshot.manifest.counts.groups} groups)`,
       `  dump               ${describeDump(snapshot.manifest.dump)}`,
+      ...describeUpload(previous, snapshot.uploads).map(
+        (line, i) => `${i === 0 ? '  upload            ' : ' '.repeat(20)} ${line}`,
+      ),
     ].join('\n'),
   );
   return 0;
@@ -122,6 +153,17 @@ function describeDates(
   return entries === 0
     ? 'no ledger: every element dated now (or from createdAt/updatedAt)'
     : `${kept} kept from the ledger, ${published.length - kept} new or changed`;
+}
+
+/** What a deploy of the new snapshot uploads, against the previous one (issue 34). */
+function describeUpload(
+  previous: PreviousUploads | undefined,
+  uploads: Parameters<typeof compareUploads>[1],
+): string[] {
+  if (previous === undefined)
+    return ['no previous snapshot to compare with (--previous DIR|FILE): every file is new'];
+  if (!previous.ok) return [`not compared: ${previous.message}`];
+  return formatUploadReport(compareUploads(previous.files, uploads), previous.what);
 }
 
 function byteCount(option: string, value: string | undefined): number | undefined {

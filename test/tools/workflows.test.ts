@@ -110,6 +110,44 @@ function deployGuardProblems({ jobs }: Workflow): string[] {
   return problems;
 }
 
+/**
+ * Files each deploy keeps for the next one in the Actions cache: the dates ledger (contract §12)
+ * and the upload manifest (what the deploy's files are, so the next build can say what it will
+ * upload, issue 34). Each must be restored before the deploy build, given to it with its option,
+ * copied from dist/_build/ after the deploy into the folder the cache saves, and saved.
+ */
+const CARRIED = [
+  { file: 'dates.json', option: '--ledger' },
+  { file: 'upload.json', option: '--previous' },
+] as const;
+
+function carriedFilesProblems({ jobs }: Workflow): string[] {
+  const problems: string[] = [];
+  const job = Object.values(jobs).find((j) => j.steps?.some(deploys));
+  if (!job) return ['no job runs wrangler deploy'];
+  const steps = job.steps!;
+  const at = (test: (step: Step) => boolean) => steps.findIndex(test);
+  const restore = at((step) => (step.uses ?? '').startsWith('actions/cache/restore@'));
+  const save = at((step) => (step.uses ?? '').startsWith('actions/cache/save@'));
+  const deploy = at(deploys);
+  if (restore < 0 || save < 0) return ['the deploy job does not restore and save a cache'];
+  const folder = String(steps[restore]!.with?.path);
+  if (steps[save]!.with?.path !== folder)
+    problems.push(`the cache saves ${steps[save]!.with?.path}, but restores ${folder}`);
+  for (const { file, option } of CARRIED) {
+    const kept = `${folder}/${file}`;
+    const build = at((step) => (step.run ?? '').includes(`${option} ${kept}`));
+    const copy = at((step) => (step.run ?? '').includes(`cp dist/_build/${file} ${kept}`));
+    if (build < 0) problems.push(`no build step takes ${option} ${kept}`);
+    else if (!(restore < build && build < deploy))
+      problems.push(`the build with ${option} ${kept} is not between the restore and the deploy`);
+    if (copy < 0) problems.push(`no step copies dist/_build/${file} to ${kept}`);
+    else if (!(deploy < copy && copy < save))
+      problems.push(`${kept} is not copied between the deploy and the cache save`);
+  }
+  return problems;
+}
+
 describe('.github/workflows', () => {
   it.each(['ci.yml', 'nightly.yml'])("%s is valid for GitHub's workflow parser", async (name) => {
     expect(await validatorErrors(name, workflowText(name))).toEqual([]);
@@ -171,6 +209,18 @@ describe('nightly.yml', () => {
     expect(job.steps![save]!.with?.path).toBe(job.steps![restore]!.with?.path);
   });
 
+  it('carries the upload manifest of the last deploy, so the deploy build says what it uploads', () => {
+    expect(carriedFilesProblems(nightly)).toEqual([]);
+    const job = Object.values(nightly.jobs).find((j) => j.steps?.some(deploys))!;
+    const build = job.steps!.find((step) =>
+      /--previous ledger\/upload\.json/.test(step.run ?? ''),
+    )!;
+    // in the log, and in the run's summary
+    expect(build.run).toMatch(/\| tee build\.txt/);
+    expect(build.run).toMatch(/sed -n '\/\^ {2}upload \/,\$p' build\.txt/);
+    expect(build.run).toMatch(/>> "\$GITHUB_STEP_SUMMARY"/);
+  });
+
   it('uploads the validation report as an artifact when validation fails', () => {
     const [id, job] = Object.entries(nightly.jobs).find(([, job]) => job.steps?.some(validates))!;
     const validation = job.steps!.findIndex(validates);
@@ -214,6 +264,27 @@ describe('nightly.yml', () => {
       expect(deployGuardProblems(broken)).toEqual([
         'the step of catalogue that validates the catalogue (npm run build) has continue-on-error',
       ]);
+    });
+
+    it('an upload manifest not carried to the next run', () => {
+      const broken = copy();
+      const keep = deployJob(broken).steps!.find((step) =>
+        (step.run ?? '').includes('cp dist/_build/upload.json'),
+      )!;
+      keep.run = keep.run!.replace(/cp dist\/_build\/upload\.json .*\n?/, '');
+      expect(carriedFilesProblems(broken)).toEqual([
+        'no step copies dist/_build/upload.json to ledger/upload.json',
+      ]);
+      const late = copy();
+      const steps = deployJob(late).steps!;
+      const build = steps.findIndex((step) => (step.run ?? '').includes('--previous'));
+      steps.push(...steps.splice(build, 1)); // the build after the deploy
+      expect(carriedFilesProblems(late)).toEqual(
+        CARRIED.map(
+          ({ file, option }) =>
+            `the build with ${option} ledger/${file} is not between the restore and the deploy`,
+        ),
+      );
     });
 
     it('a token that is not the secret', () => {
