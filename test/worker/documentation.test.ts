@@ -92,6 +92,7 @@ describe('the documentation files', () => {
         path
           .replace(':table', '{year}.csv')
           .replace(/:file\{sitemap-[^}]+\}/, 'sitemap-{n}.xml')
+          .replace(':id{.+}', ':id') // the page's route takes any path below /dataset/
           .replace(/:(\w+)/g, '{$1}'),
       )
       .flatMap((path) =>
