@@ -13,12 +13,20 @@ export interface LoadFigures {
   requests: number;
 }
 
+/** `paths`: each connection asks for these in turn, on `url`'s server (else `url` itself). */
 export async function measureLoad(
   url: string,
   seconds: number,
   connections = 10,
+  paths?: string[],
 ): Promise<LoadFigures> {
-  const result = await autocannon({ url, connections, duration: seconds, timeout: 30 });
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 30,
+    ...(paths ? { requests: paths.map((path) => ({ method: 'GET', path })) } : {}),
+  });
   const requests = result.requests.total;
   return {
     rps: requests / seconds,
