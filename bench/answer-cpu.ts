@@ -10,7 +10,6 @@ import { parseArgs } from 'node:util';
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer/prepare-answer.ts';
 import { deploymentProfile, type DeploymentProfile } from '../worker/deployment-profile.ts';
-import { ElementCache } from '../worker/memory.ts';
 import { budgetFor } from '../worker/snapshot/read-budget.ts';
 import { checkQuery, findMatches } from '../worker/search/find-matches.ts';
 import { searched } from '../test/support/searched.ts';
@@ -81,7 +80,7 @@ async function answerOnce(
   // a cold isolate's reads as the request makes them: index files, words.bin and keys.bin first
   const budget = budgetFor(profile);
   budget.reads = 4 + (wordIndex ? 1 : 0);
-  const cold: LoadedIndex = { ...index, elements: new ElementCache() };
+  const cold: LoadedIndex = { ...index, elements: index.elements.emptied() };
   const format = await answerFormat(cold, store, budget, checked.fields);
   if (checked.fields) budget.reads++;
   const started = process.cpuUsage();

@@ -5,7 +5,6 @@
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { admitAnswer, answerFormat, prepareAnswer } from '../worker/answer/prepare-answer.ts';
 import { deploymentProfile } from '../worker/deployment-profile.ts';
-import { ElementCache } from '../worker/memory.ts';
 import { ReadBudget } from '../worker/snapshot/read-budget.ts';
 import { REFERENCE_LISTS } from '../core/contract.ts';
 import { countFacets } from '../worker/search/count-facets.ts';
@@ -86,7 +85,7 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
     const searchUs = ((performance.now() - t0) / rounds) * 1000;
 
     const budget = new ReadBudget();
-    const cold: LoadedIndex = { ...index, elements: new ElementCache() };
+    const cold: LoadedIndex = { ...index, elements: index.elements.emptied() };
     const t1 = performance.now();
     const format = await answerFormat(cold, store, budget, fields);
     const admitted = admitAnswer(PAID, cold, budget, elements, format);

@@ -19,11 +19,15 @@
 //   _snapshot/<buildId>/open-data.bin          part three: dates, CKAN sort orders, packages' places
 //   _snapshot/<buildId>/names.txt              part three: CKAN names in name order
 //   _snapshot/<buildId>/packages/<n>.json      part three: CKAN packages in _id order (open-data/layout.ts)
+//   _snapshot/<buildId>/overlay/elements.json  elements changed since the base (see below), joined by ","
+//   _snapshot/<buildId>/overlay/packages.json  and their CKAN packages, likewise
 //   _build/dates.json                          not deployed (.assetsignore): the dates ledger the
 //                                              next build carries dates forward from (§12)
 //   _build/upload.json                         not deployed: every deployed file's path, SHA-256 and
 //                                              size, that the next build compares its own with to
 //                                              say what a deploy will upload (generator/upload-report.ts)
+//   _build/base.json                           not deployed: the base's element files and where each
+//                                              element and package lies in them (generator/base-snapshot.ts)
 //
 // Element bytes exist three times: in catalogue order, small blocks (tens of KiB) for answers that
 // need a few elements, and large runs (MiB; each the concatenation of consecutive blocks) that a
@@ -34,7 +38,16 @@
 // words.bin, keys.bin and ids.bin/ids.txt are read only by the requests that need them (a word
 // search, a projection, one element by id), so a fresh isolate's first search loads less.
 // Everything but the manifest sits under the build id, so an isolate holding an older index
-// can never read a newer file by mistake: it gets a 404 and reloads.
+// can never read a newer file by mistake: it gets a 404 and reloads. The element files (blocks,
+// runs, groups, packages) sit under a folder of their own, named by their content hash
+// (IndexHeader.elementFiles), which they never change under.
+//
+// Base and overlay (issue 34): a deploy uploads only the files whose bytes are new, and every file
+// of element bytes (blocks, runs, groups, packages) holding one changed element would be new. So a
+// build may keep a previous build's element files as they are (its base) and write only the elements and packages that differ from
+// the base's copies into two overlay files, which the Worker holds in memory and serves in place
+// of the stale copies. The index files, the dump and the overlay are written anew every time. A
+// build starts a new base when the overlay would pass its cap (generator/base-snapshot.ts).
 import type { DocumentationFileName, ReferenceListName } from './contract.ts';
 import type { OpenDataHeader } from './open-data/layout.ts';
 
@@ -44,9 +57,10 @@ export const MANIFEST_PATH = `${SNAPSHOT_DIR}/manifest.json`;
 export const BUILD_DIR = '_build';
 export const DATES_LEDGER_PATH = `${BUILD_DIR}/dates.json`;
 export const UPLOAD_MANIFEST_PATH = `${BUILD_DIR}/upload.json`;
+export const BASE_DESCRIPTION_PATH = `${BUILD_DIR}/base.json`;
 export const ASSETS_IGNORE_PATH = '.assetsignore';
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 10;
+export const LAYOUT_VERSION = 11;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;
@@ -69,6 +83,8 @@ export const snapshotPaths = (buildId: string) => {
     openData: `${root}/open-data.bin`,
     packageNames: `${root}/names.txt`,
     packageFile: (file: number) => `${root}/packages/${numbered(file)}.json`,
+    overlayElements: `${root}/overlay/elements.json`,
+    overlayPackages: `${root}/overlay/packages.json`,
   };
 };
 
@@ -139,6 +155,12 @@ export interface IndexSections {
   elementGroupStart: Uint32Array;
   /** [G] byte length of each group. */
   groupLength: Uint32Array;
+  /**
+   * [K] the elements whose bytes the overlay holds (ascending), and where each starts in
+   * overlay/elements.json. Their places above (block, group) are their neighbours', never read.
+   */
+  overlayElements: Uint32Array;
+  overlayElementStart: Uint32Array;
   /**
    * Per list, CSR posting lists: elements of slug s are postings[postingStart[s] ..
    * postingStart[s+1]).
@@ -228,6 +250,10 @@ export interface IndexHeader {
   blockCount: number;
   runCount: number;
   groupCount: number;
+  /** The folder (under _snapshot/) of the blocks, runs, groups and packages this index reads. */
+  elementFiles: string;
+  /** What the overlay files hold: elements and their bytes, packages and theirs. */
+  overlay: OverlaySize;
   /** Offset and length of each section, in Uint32 units from the start of index.bin. */
   sections: Record<SectionName, { offset: number; length: number }>;
   /** Slugs of each list in catalogue order; slug number s owns posting list s. */
@@ -239,6 +265,13 @@ export interface IndexHeader {
   years: number[];
   /** Part three: the catalogue's identity, CKAN's names, open-data.bin's sections. */
   openData: OpenDataHeader;
+}
+
+export interface OverlaySize {
+  elements: number;
+  elementBytes: number;
+  packages: number;
+  packageBytes: number;
 }
 
 /** Packs the sections into one little-endian buffer (every Workers host is little-endian). */

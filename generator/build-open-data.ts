@@ -4,7 +4,6 @@
 // Pure: compiled catalogue in, files (paths relative to the build folder) and header out.
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import type { DataElement } from '../core/schema.ts';
-import { encodeIndexSections } from '../core/snapshot-layout.ts';
 import {
   BASE_MARKER,
   NAME_SEPARATOR,
@@ -31,21 +30,22 @@ export const PACKAGE_FILE_BYTES = 8 * 1024 * 1024;
 const encoder = new TextEncoder();
 
 export interface OpenData {
-  header: Omit<OpenDataHeader, 'sections'>;
-  sections: OpenDataSections;
-  binary: Uint8Array;
-  table: OpenDataHeader['sections'];
-  packageFiles: Uint8Array[];
+  header: Omit<OpenDataHeader, 'sections' | 'packageFiles'>;
+  /** All but where the packages are stored (placed with the element bytes: base-snapshot.ts). */
+  sections: Omit<OpenDataSections, StoredPackageSection>;
+  /** Each published element's package (BASE_MARKER where the origin goes), catalogue order. */
+  packages: Uint8Array[];
   /** Each published element's CKAN name, in catalogue order. */
   names: string[];
   namesText: Uint8Array;
 }
 
+export type StoredPackageSection =
+  'packageFile' | 'packageStart' | 'packageFileLength' | 'overlayPackages' | 'overlayPackageStart';
+
 export function buildOpenData(
   catalogue: CompiledCatalogue,
   dates: readonly ElementDates[],
-  idOrder: Uint32Array,
-  packageFileBytes = PACKAGE_FILE_BYTES,
 ): OpenData {
   const { published, lists, identity } = catalogue;
   const n = published.length;
@@ -83,18 +83,8 @@ export function buildOpenData(
     ckanName: (list: 'dataSource' | 'category', id: string) =>
       ckanNames[list][positionOf[list].get(id)!]!,
   };
-  const packageFile = new Uint32Array(n);
-  const packageStart = new Uint32Array(n);
-  const packageLength = new Uint32Array(n);
-  const packageFiles: Uint8Array[] = [];
-  let parts: Uint8Array[] = [];
-  let fileBytes = 0;
-  const closeFile = () => {
-    packageFiles.push(joinBytes(parts));
-    parts = [];
-    fileBytes = 0;
-  };
-  for (const e of idOrder) {
+  const packages: Uint8Array[] = new Array(n);
+  for (let e = 0; e < n; e++) {
     const element = JSON.parse(published[e]!.json) as DataElement;
     const json = JSON.stringify(
       renderPackage(
@@ -102,19 +92,8 @@ export function buildOpenData(
         ctx,
       ),
     );
-    const bytes = encoder.encode(json.replaceAll(marker, '\0'));
-    if (fileBytes > 0 && fileBytes + 1 + bytes.length > packageFileBytes) closeFile();
-    if (fileBytes > 0) {
-      parts.push(COMMA);
-      fileBytes += 1;
-    }
-    packageFile[e] = packageFiles.length;
-    packageStart[e] = fileBytes;
-    packageLength[e] = bytes.length;
-    parts.push(bytes);
-    fileBytes += bytes.length;
+    packages[e] = encoder.encode(json.replaceAll(marker, '\0'));
   }
-  if (fileBytes > 0 || packageFiles.length === 0) closeFile();
 
   const byCodeUnits = (key: (e: number) => string) =>
     Uint32Array.from(published.keys()).sort((a, b) => compareCodeUnits(key(a), key(b)) || a - b);
@@ -127,7 +106,7 @@ export function buildOpenData(
   });
   nameTextStart[n] = nameOffset;
   const namesText = encoder.encode(Array.from(nameOrder, (e) => names[e]!).join(NAME_SEPARATOR));
-  const sections: OpenDataSections = {
+  const sections: OpenData['sections'] = {
     created: Uint32Array.from(dates, (d) => d.created),
     modified: Uint32Array.from(dates, (d) => d.modified),
     nameOrder,
@@ -138,13 +117,9 @@ export function buildOpenData(
     createdOrder: Uint32Array.from(published.keys()).sort(
       (a, b) => dates[a]!.created - dates[b]!.created || a - b,
     ),
-    packageFile,
-    packageStart,
-    packageLength,
-    packageFileLength: Uint32Array.from(packageFiles, (bytes) => bytes.length),
+    packageLength: Uint32Array.from(packages, (bytes) => bytes.length),
     nameTextStart,
   };
-  const { bytes: binary, table } = encodeIndexSections(sections);
   return {
     header: {
       identity,
@@ -158,18 +133,54 @@ export function buildOpenData(
       licenseId: ckanLicense(identity.license).id,
       licenseTitle: ckanLicense(identity.license).title,
       tagNames,
-      packageFiles: packageFiles.length,
     },
     sections,
-    binary,
-    table,
-    packageFiles,
+    packages,
     names,
     namesText,
   };
 }
 
 const COMMA = encoder.encode(',');
+
+/** Packages stored in files of about `fileBytes`, in _id order, and where each lies. */
+export function storePackages(
+  packages: readonly Uint8Array[],
+  idOrder: Uint32Array,
+  fileBytes = PACKAGE_FILE_BYTES,
+) {
+  const packageFile = new Uint32Array(packages.length);
+  const packageStart = new Uint32Array(packages.length);
+  const files: Uint8Array[] = [];
+  let parts: Uint8Array[] = [];
+  let bytesInFile = 0;
+  const closeFile = () => {
+    files.push(joinBytes(parts));
+    parts = [];
+    bytesInFile = 0;
+  };
+  for (const e of idOrder) {
+    const bytes = packages[e]!;
+    if (bytesInFile > 0 && bytesInFile + 1 + bytes.length > fileBytes) closeFile();
+    if (bytesInFile > 0) {
+      parts.push(COMMA);
+      bytesInFile += 1;
+    }
+    packageFile[e] = files.length;
+    packageStart[e] = bytesInFile;
+    parts.push(bytes);
+    bytesInFile += bytes.length;
+  }
+  if (bytesInFile > 0 || files.length === 0) closeFile();
+  return {
+    files,
+    sections: {
+      packageFile,
+      packageStart,
+      packageFileLength: Uint32Array.from(files, (bytes) => bytes.length),
+    },
+  };
+}
 
 /**
  * A text no element holds, to render packages with in place of the origin; it becomes

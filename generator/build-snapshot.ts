@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { DOCUMENTATION_FILES, REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import {
   ASSETS_IGNORE_PATH,
+  BASE_DESCRIPTION_PATH,
   BUILD_DIR,
   DATES_LEDGER_PATH,
   LAYOUT_VERSION,
@@ -18,6 +19,7 @@ import {
   type IndexHeader,
   type IndexSections,
   type Manifest,
+  type OverlaySize,
   type PostingDimension,
 } from '../core/snapshot-layout.ts';
 import { buildDump, type CompressedPart } from './build-dump.ts';
@@ -27,10 +29,18 @@ import type { SiteSources } from './read-site.ts';
 import { compareCodeUnits } from './read-catalogue.ts';
 import { encodeTitleSearchIndex } from '../core/title-index/encode.ts';
 import { buildWordIndex, parsedElements } from './build-word-index.ts';
-import { buildOpenData } from './build-open-data.ts';
+import { buildOpenData, storePackages } from './build-open-data.ts';
 import { joinBytes } from './join-bytes.ts';
 import { assignDates, type DatesLedger, type ElementDates } from './element-dates.ts';
 import { encodeUploadManifest, uploadManifestOf, type UploadedFile } from './upload-report.ts';
+import {
+  describeBase,
+  placeOnBase,
+  type Base,
+  type ElementFiles,
+  type ElementPlaces,
+} from './base-snapshot.ts';
+import type { OpenDataSections } from '../core/open-data/layout.ts';
 
 /**
  * Blocks are small, because an answer of a few elements reads whole blocks (ASSETS serves whole
@@ -59,6 +69,10 @@ export interface Snapshot {
   ledger: DatesLedger;
   /** Every deployed file (not those .assetsignore keeps off) with its SHA-256 and size. */
   uploads: UploadedFile[];
+  /** The base's element files, carried as they are (not in `files`), when built on one. */
+  carried: { folder: string; paths: string[] } | undefined;
+  /** Built on the base given, or why a new one was started; what the overlay holds. */
+  placing: { baseId: string; onBase: boolean; reason?: string; overlay: OverlaySize };
 }
 
 const encoder = new TextEncoder();
@@ -68,6 +82,9 @@ export interface BuildOptions extends TierSizes {
   ledger?: DatesLedger;
   /** The build's time, seconds since the epoch: a new or changed element's date. */
   buildTime?: number;
+  /** The snapshot to build on (base-snapshot.ts); none: a new base. */
+  base?: Base;
+  overlayMaxBytes?: number;
 }
 
 export interface TierSizes {
@@ -103,9 +120,21 @@ export function buildSnapshot(
     content.set(`lists/${name}.json`, listBytes[name]);
   }
 
-  const tiers = buildTiers(published, options);
-  tiers.blocks.forEach((bytes, block) => content.set(`block/${block}`, bytes));
-  const groups = buildGroups(published, options);
+  const ids = buildIdIndex(published);
+  const openData = buildOpenData(catalogue, dates);
+  const placing = options.base
+    ? placeOnBase(published, openData.packages, options.base.description, options.overlayMaxBytes)
+    : ({ ok: false, reason: 'no base given' } as const);
+  const places = placing.ok
+    ? placing.places
+    : freshPlaces(published, openData.packages, ids.idOrder, options);
+  const newFiles = places.files;
+  // the element files' folder is named by their content, so that a build on a base that nothing
+  // changed since is the very build that made the base
+  const elementFiles = places.baseId ?? elementFilesId(newFiles);
+  content.set('element-files', encoder.encode(elementFiles));
+  content.set('overlay/elements', places.overlay.elements);
+  content.set('overlay/packages', places.overlay.packages);
   const dump = buildDump(published, options);
   content.set('dump', encoder.encode(dump.map((part) => part.sha256).join('\n')));
 
@@ -113,13 +142,14 @@ export function buildSnapshot(
   content.set('titles', encodeTitleSearchIndex(titles.distinct));
   content.set('words', buildWordIndex(parsedElements(published)));
 
-  const ids = buildIdIndex(published);
   content.set('ids', encoder.encode(ids.text));
   content.set('id-sections', encodeIdSections(ids));
-  const openData = buildOpenData(catalogue, dates, ids.idOrder, options.packageFileBytes);
-  content.set('open-data', openData.binary);
+  const { bytes: openDataBinary, table: openDataTable } = encodeIndexSections<OpenDataSections>({
+    ...openData.sections,
+    ...places.packageSections,
+  });
+  content.set('open-data', openDataBinary);
   content.set('package-names', openData.namesText);
-  openData.packageFiles.forEach((bytes, file) => content.set(`package/${file}`, bytes));
   content.set('open-data-header', encoder.encode(JSON.stringify(openData.header)));
   content.set(
     'keys',
@@ -131,17 +161,9 @@ export function buildSnapshot(
     ...buildYearPostings(published, years),
   };
   const sections: IndexSections = {
-    elementBlock: tiers.elementBlock,
-    elementStart: tiers.elementStart,
-    elementLength: tiers.elementLength,
+    ...places.sections,
+    elementLength: Uint32Array.from(published, (element) => element.byteLength),
     elementTitle: titles.elementTitle,
-    blockLength: Uint32Array.from(tiers.blocks, (bytes) => bytes.length),
-    runFirstBlock: tiers.runFirstBlock,
-    blockRun: tiers.blockRun,
-    blockRunOffset: tiers.blockRunOffset,
-    elementGroup: groups.elementGroup,
-    elementGroupStart: groups.elementGroupStart,
-    groupLength: Uint32Array.from(groups.groups, (bytes) => bytes.length),
     ...postingLists,
     ...(Object.assign(
       {},
@@ -159,27 +181,43 @@ export function buildSnapshot(
 
   const buildId = contentHash([...content.entries()]).slice(0, 16);
   const paths = snapshotPaths(buildId);
+  const elementPaths = snapshotPaths(elementFiles);
+  const overlay: OverlaySize = {
+    elements: places.sections.overlayElements.length,
+    elementBytes: places.overlay.elements.length,
+    packages: places.packageSections.overlayPackages.length,
+    packageBytes: places.overlay.packages.length,
+  };
   const header: IndexHeader = {
     layoutVersion: LAYOUT_VERSION,
     buildId,
     elementCount: published.length,
     titleCount: titles.count,
-    blockCount: tiers.blocks.length,
-    runCount: tiers.runs.length,
-    groupCount: groups.groups.length,
+    blockCount: places.blocks,
+    runCount: places.runs,
+    groupCount: places.groups,
+    elementFiles,
+    overlay,
     sections: table,
     slugs,
     years,
-    openData: { ...openData.header, sections: openData.table },
+    openData: {
+      ...openData.header,
+      packageFiles: places.packageFiles,
+      sections: openDataTable,
+    },
   };
 
   const files = new Map<string, Uint8Array>();
   for (const { name } of REFERENCE_LISTS) files.set(paths.list(name), listBytes[name]);
   for (const { name } of DOCUMENTATION_FILES)
     files.set(paths.documentation(name), documentation[name]);
-  tiers.blocks.forEach((bytes, block) => files.set(paths.block(block), bytes));
-  tiers.runs.forEach((bytes, run) => files.set(paths.run(run), bytes));
-  groups.groups.forEach((bytes, group) => files.set(paths.group(group), bytes));
+  newFiles.blocks.forEach((bytes, block) => files.set(elementPaths.block(block), bytes));
+  newFiles.runs.forEach((bytes, run) => files.set(elementPaths.run(run), bytes));
+  newFiles.groups.forEach((bytes, group) => files.set(elementPaths.group(group), bytes));
+  newFiles.packageFiles.forEach((bytes, file) => files.set(elementPaths.packageFile(file), bytes));
+  if (overlay.elements > 0) files.set(paths.overlayElements, places.overlay.elements);
+  if (overlay.packages > 0) files.set(paths.overlayPackages, places.overlay.packages);
   dump.forEach((part, n) => files.set(paths.dumpPart(n), part.bytes));
   files.set(paths.titles, content.get('titles')!);
   files.set(paths.words, content.get('words')!);
@@ -188,9 +226,8 @@ export function buildSnapshot(
   files.set(paths.idSections, content.get('id-sections')!);
   files.set(paths.keys, content.get('keys')!);
   files.set(paths.index, encoder.encode(JSON.stringify(header)));
-  files.set(paths.openData, openData.binary);
+  files.set(paths.openData, openDataBinary);
   files.set(paths.packageNames, openData.namesText);
-  openData.packageFiles.forEach((bytes, file) => files.set(paths.packageFile(file), bytes));
 
   const manifest: Manifest = {
     layoutVersion: LAYOUT_VERSION,
@@ -199,9 +236,9 @@ export function buildSnapshot(
       elementsRead: catalogue.stats.elementsRead,
       elementsPublished: published.length,
       titles: titles.count,
-      blocks: tiers.blocks.length,
-      runs: tiers.runs.length,
-      groups: groups.groups.length,
+      blocks: places.blocks,
+      runs: places.runs,
+      groups: places.groups,
       ...(Object.fromEntries(
         REFERENCE_LISTS.map(({ name }) => [name, lists[name].length]),
       ) as Record<ReferenceListName, number>),
@@ -225,10 +262,33 @@ export function buildSnapshot(
   // the ledger sits beside the snapshot for the next build; .assetsignore keeps it off the deploy
   files.set(DATES_LEDGER_PATH, encoder.encode(JSON.stringify(ledger)));
   files.set(ASSETS_IGNORE_PATH, encoder.encode(`${BUILD_DIR}\n`));
+  // the base the next build may build on: this one's, carried, or the one this build starts
+  const base = placing.ok
+    ? options.base!.description
+    : describeBase(elementFiles, published, openData.packages, places);
+  files.set(BASE_DESCRIPTION_PATH, encoder.encode(JSON.stringify(base)));
   // and so does the list of what is deployed, which the next build compares its own with
-  const uploads = uploadManifestOf(files);
+  const carried = placing.ok ? options.base!.files : [];
+  const uploads = [...uploadManifestOf(files), ...carried].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
   files.set(UPLOAD_MANIFEST_PATH, encodeUploadManifest(uploads));
-  return { files, manifest, dates, ledger, uploads };
+  return {
+    files,
+    manifest,
+    dates,
+    ledger,
+    uploads,
+    carried: placing.ok
+      ? { folder: options.base!.folder, paths: carried.map((file) => file.path) }
+      : undefined,
+    placing: {
+      baseId: elementFiles,
+      onBase: placing.ok,
+      reason: placing.ok ? undefined : placing.reason,
+      overlay,
+    },
+  };
 }
 
 /** SOURCE_DATE_EPOCH when set (reproducible builds), otherwise now. */
@@ -255,6 +315,17 @@ const dumpPartEntry = (
   sha256,
 });
 
+/** A new base's folder name: the hash of its files. */
+function elementFilesId(files: ElementFiles): string {
+  const entries: [string, Uint8Array][] = [
+    ...files.blocks.map((bytes, n): [string, Uint8Array] => [`block/${n}`, bytes]),
+    ...files.runs.map((bytes, n): [string, Uint8Array] => [`run/${n}`, bytes]),
+    ...files.groups.map((bytes, n): [string, Uint8Array] => [`group/${n}`, bytes]),
+    ...files.packageFiles.map((bytes, n): [string, Uint8Array] => [`package/${n}`, bytes]),
+  ];
+  return contentHash(entries).slice(0, 16);
+}
+
 function contentHash(entries: [string, Uint8Array][]): string {
   const hash = createHash('sha256');
   for (const [path, bytes] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -262,6 +333,47 @@ function contentHash(entries: [string, Uint8Array][]): string {
     hash.update(bytes);
   }
   return hash.digest('hex');
+}
+
+/** The element bytes and packages in files of this build's own: a new base. */
+function freshPlaces(
+  published: PublishedElement[],
+  packages: readonly Uint8Array[],
+  idOrder: Uint32Array,
+  sizes: TierSizes,
+): ElementPlaces {
+  const tiers = buildTiers(published, sizes);
+  const groups = buildGroups(published, sizes);
+  const stored = storePackages(packages, idOrder, sizes.packageFileBytes);
+  const none = new Uint32Array(0);
+  return {
+    baseId: undefined,
+    files: {
+      blocks: tiers.blocks,
+      runs: tiers.runs,
+      groups: groups.groups,
+      packageFiles: stored.files,
+    },
+    blocks: tiers.blocks.length,
+    runs: tiers.runs.length,
+    groups: groups.groups.length,
+    packageFiles: stored.files.length,
+    sections: {
+      elementBlock: tiers.elementBlock,
+      elementStart: tiers.elementStart,
+      blockLength: Uint32Array.from(tiers.blocks, (bytes) => bytes.length),
+      runFirstBlock: tiers.runFirstBlock,
+      blockRun: tiers.blockRun,
+      blockRunOffset: tiers.blockRunOffset,
+      elementGroup: groups.elementGroup,
+      elementGroupStart: groups.elementGroupStart,
+      groupLength: Uint32Array.from(groups.groups, (bytes) => bytes.length),
+      overlayElements: none,
+      overlayElementStart: none,
+    },
+    packageSections: { ...stored.sections, overlayPackages: none, overlayPackageStart: none },
+    overlay: { elements: new Uint8Array(0), packages: new Uint8Array(0) },
+  };
 }
 
 /**

@@ -1,5 +1,8 @@
-// npm run build -- [--data DIR] [--out DIR] [--previous DIR|FILE]
+// npm run build -- [--data DIR] [--out DIR] [--previous DIR|FILE] [--base DIR | --new-base]
 // read (data/, site/) → validate + resolve + serialize → build snapshot files → write dist/ atomically
+// → on a base: the element files of the snapshot the output held (or --base DIR) are kept as they
+// are, what changed since goes to the overlay (base-snapshot.ts); --new-base, or an overlay over
+// its cap (--overlay-bytes N), starts a new base
 // → say what a deploy of it will upload: the files new by content against the previous snapshot
 // (--previous: a snapshot folder or the _build/upload.json a build wrote; by default the snapshot
 // the output held before), as `wrangler deploy` uploads only contents the account lacks.
@@ -9,7 +12,8 @@ import { parseArgs } from 'node:util';
 import { formatProblem } from './problems.ts';
 import { readCatalogue } from './read-catalogue.ts';
 import { compileCatalogue } from './compile-catalogue.ts';
-import { buildSnapshot, type TierSizes } from './build-snapshot.ts';
+import { buildSnapshot, type Snapshot, type TierSizes } from './build-snapshot.ts';
+import { readBase, type Base } from './base-snapshot.ts';
 import { readSite } from './read-site.ts';
 import { writeSnapshotAtomically } from './write-snapshot.ts';
 import { createProgress } from './progress.ts';
@@ -26,7 +30,7 @@ import {
 } from './upload-report.ts';
 
 const USAGE =
-  'usage: npm run build -- [--data DIR] [--out DIR] [--ledger FILE | --fresh-dates] [--previous DIR|FILE] [--block-bytes N] [--run-bytes N] [--group-bytes N] [--dump-part-bytes N] [--package-bytes N]';
+  'usage: npm run build -- [--data DIR] [--out DIR] [--ledger FILE | --fresh-dates] [--previous DIR|FILE] [--base DIR | --new-base] [--overlay-bytes N] [--block-bytes N] [--run-bytes N] [--group-bytes N] [--dump-part-bytes N] [--package-bytes N]';
 
 function main(): number {
   let options: {
@@ -37,6 +41,9 @@ function main(): number {
     /** The snapshot a deploy replaces (folder or upload manifest); undefined: the output's own. */
     previous: string | undefined;
     tiers: TierSizes;
+    /** The snapshot folder to build on; undefined: the output's own, if it has one; null: none. */
+    base: string | null | undefined;
+    overlayMaxBytes: number | undefined;
   };
   try {
     const { values } = parseArgs({
@@ -51,13 +58,20 @@ function main(): number {
         ledger: { type: 'string' },
         'fresh-dates': { type: 'boolean', default: false },
         previous: { type: 'string' },
+        base: { type: 'string' },
+        'new-base': { type: 'boolean', default: false },
+        'overlay-bytes': { type: 'string' },
       },
     });
+    if (values.base !== undefined && values['new-base'])
+      throw new Error('--base and --new-base: give one of them');
     options = {
       data: values.data!,
       out: values.out!,
       ledger: values['fresh-dates'] ? null : values.ledger,
       previous: values.previous,
+      base: values['new-base'] ? null : values.base,
+      overlayMaxBytes: byteCount('--overlay-bytes', values['overlay-bytes']),
       tiers: {
         blockBytes: byteCount('--block-bytes', values['block-bytes']),
         runBytes: byteCount('--run-bytes', values['run-bytes']),
@@ -90,6 +104,17 @@ function main(): number {
   } else if (existsSync(join(options.out, MANIFEST_PATH))) {
     previous = readPreviousUploads(options.out);
   }
+  // the base is read (and its files hashed) before the output is replaced
+  let base: Base | undefined;
+  let noBase = options.base === null ? 'a new base asked for (--new-base)' : undefined;
+  if (options.base !== null) {
+    const read = readBase(options.base ?? options.out);
+    if (read.ok) base = read.base;
+    else if (options.base !== undefined) {
+      console.error(`--base ${options.base}: ${read.reason}; nothing written.`);
+      return 2;
+    } else noBase = read.reason;
+  }
   const sources = readCatalogue(options.data);
   const progress = createProgress(sources.elementFileCount);
   const catalogue = compileCatalogue(sources, progress.update);
@@ -115,8 +140,10 @@ function main(): number {
   const snapshot = buildSnapshot(catalogue, readSite(), {
     ...options.tiers,
     ledger: ledger.ledger,
+    base,
+    overlayMaxBytes: options.overlayMaxBytes,
   });
-  const written = writeSnapshotAtomically(options.out, snapshot.files);
+  const written = writeSnapshotAtomically(options.out, snapshot.files, snapshot.carried);
   const { stats, published } = catalogue;
   const heldBack = Object.entries(stats.heldBackByStatus).map(
     ([status, n]) => `${n} ${JSON.stringify(status)}`,
@@ -131,6 +158,7 @@ function main(): number {
       `  dates              ${describeDates(snapshot.dates, ledger.ledger, catalogue.published)}`,
       `  written            ${written.files} files, ${(written.bytes / 1048576).toFixed(1)} MiB (${snapshot.manifest.counts.blocks} element blocks, ${snapshot.manifest.counts.runs} runs, ${snapshot.manifest.counts.groups} groups)`,
       `  dump               ${describeDump(snapshot.manifest.dump)}`,
+      `  element files      ${describePlacing(snapshot.placing, noBase)}`,
       ...describeUpload(previous, snapshot.uploads).map(
         (line, i) => `${i === 0 ? '  upload            ' : ' '.repeat(20)} ${line}`,
       ),
@@ -153,6 +181,15 @@ function describeDates(
   return entries === 0
     ? 'no ledger: every element dated now (or from createdAt/updatedAt)'
     : `${kept} kept from the ledger, ${published.length - kept} new or changed`;
+}
+
+/** On which base the element files are, and what the overlay holds. */
+function describePlacing(placing: Snapshot['placing'], noBase: string | undefined): string {
+  const mib = (bytes: number) => (bytes / 1048576).toFixed(1);
+  const { overlay } = placing;
+  if (placing.onBase)
+    return `on base ${placing.baseId}, carried; overlay ${overlay.elements} elements (${mib(overlay.elementBytes)} MiB), ${overlay.packages} packages (${mib(overlay.packageBytes)} MiB)`;
+  return `a new base ${placing.baseId} (${placing.reason === 'no base given' ? (noBase ?? placing.reason) : placing.reason})`;
 }
 
 /** What a deploy of the new snapshot uploads, against the previous one (issue 34). */

@@ -105,6 +105,7 @@ export type FileKind =
   | 'groups'
   | 'packages'
   | 'dump parts'
+  | 'overlay'
   | 'index'
   | 'titles.bin'
   | 'words.bin'
@@ -128,6 +129,8 @@ const KIND_PATTERNS: [FileKind, RegExp][] = (() => {
     ['groups', paths.group(0)],
     ['packages', paths.packageFile(0)],
     ['dump parts', paths.dumpPart(0)],
+    ['overlay', paths.overlayElements],
+    ['overlay', paths.overlayPackages],
     ['index', paths.index],
     ['index', paths.indexBinary],
     ['titles.bin', paths.titles],

@@ -6,6 +6,7 @@
 // of its own: the search stage hands it the caches below.
 import type { TitleSearchIndex } from '../core/title-index/decode.ts';
 import { LruCache } from './lru-cache.ts';
+import { Overlay } from './snapshot/overlay.ts';
 import type { TitlePatternResult } from './title-search/pattern/compiled-pattern.ts';
 import type { KeptBinding } from './title-search/scan/bind-dfa.ts';
 
@@ -76,8 +77,16 @@ export class MatchCache {
 export class ElementCache {
   private readonly cache: LruCache<number, Uint8Array>;
 
-  constructor(capacity = ELEMENT_CACHE_BYTES) {
-    this.cache = new LruCache(capacity, (bytes) => bytes.length);
+  /**
+   * `overlay`: the elements changed since the base (snapshot/overlay.ts), always held: the cache
+   * is smaller by the overlay's bytes, elements' and packages' (`overlayBytes`).
+   */
+  constructor(
+    private readonly capacity = ELEMENT_CACHE_BYTES,
+    private readonly overlay = Overlay.EMPTY,
+    private readonly overlayBytes = overlay.bytes,
+  ) {
+    this.cache = new LruCache(Math.max(0, capacity - overlayBytes), (bytes) => bytes.length);
   }
 
   get bytesHeld(): number {
@@ -85,11 +94,25 @@ export class ElementCache {
   }
 
   get(element: number): Uint8Array | undefined {
-    return this.cache.get(element);
+    return this.overlay.get(element) ?? this.cache.get(element);
   }
 
   has(element: number): boolean {
-    return this.cache.has(element);
+    return this.overlay.has(element) || this.cache.has(element);
+  }
+
+  /** Whether the element's bytes are the overlay's (its copy in the base's files is stale). */
+  overlaid(element: number): boolean {
+    return this.overlay.has(element);
+  }
+
+  /** An empty cache of the same size beside the same overlay (a cold isolate, in benchmarks). */
+  emptied(): ElementCache {
+    return new ElementCache(this.capacity, this.overlay, this.overlayBytes);
+  }
+
+  get overlaidAny(): boolean {
+    return this.overlay.size > 0;
   }
 
   /** Keeps a copy (never a view that would pin a whole block or read chunk in memory). */
@@ -108,14 +131,17 @@ export class ElementCache {
   }
 }
 
-/** The caches a loaded index carries (snapshot/snapshot-store.ts). */
-export const indexCaches = () => ({
+/**
+ * The caches a loaded index carries (snapshot/snapshot-store.ts); its overlay of elements among
+ * them, and the bytes of its overlays (elements' and packages') the element cache makes room for.
+ */
+export const indexCaches = (overlay = Overlay.EMPTY, overlayBytes = overlay.bytes) => ({
   /** Recent matches of this index. */
   matches: new MatchCache(),
   /** Recent facet answers' bytes, by their normalized query. */
   facets: new LruCache<string, Uint8Array>(FACET_CACHE_BYTES, (bytes) => bytes.length),
-  /** Hot elements' bytes. */
-  elements: new ElementCache(),
+  /** Hot elements' bytes, and the overlay's. */
+  elements: new ElementCache(ELEMENT_CACHE_BYTES, overlay, overlayBytes),
 });
 
 // ——— The isolate's caches ———

@@ -36,6 +36,12 @@ export interface OpenDataSections {
   packageLength: Uint32Array;
   /** [P] byte length of each package file. */
   packageFileLength: Uint32Array;
+  /**
+   * [K] the elements whose packages the overlay holds (ascending), and where each starts in
+   * overlay/packages.json (its length: packageLength). Their place above is never read.
+   */
+  overlayPackages: Uint32Array;
+  overlayPackageStart: Uint32Array;
   /** [N+1] where the name of rank r (nameOrder) starts in names.txt; the last: its length + 3. */
   nameTextStart: Uint32Array;
 }

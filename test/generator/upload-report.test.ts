@@ -90,7 +90,11 @@ const ELEMENT_FOLDERS = [
   ['groups', 'groups'],
   ['packages', 'packages'],
   ['dump parts', 'dump'],
+  ['overlay', 'overlay'],
 ] as const;
+
+/** The files of element bytes, which a build on a base carries as they are. */
+const BASE_KINDS = ['blocks', 'runs', 'groups', 'packages'] as const;
 
 /** Changes one table cell of the first published element of a-lain.json. */
 function editOneCell(data: string) {
@@ -136,12 +140,29 @@ describe('the upload report (issue 34)', () => {
     });
     expect(report.newFiles).toBeGreaterThan(0);
     expect(report.newFiles).toBeLessThan(report.files / 2);
+    // built on the output's own snapshot as its base: the element files are carried, and the
+    // changed element is in the overlay
+    expect(edited.stdout).toMatch(/element files +on base \w+, carried; overlay 1 elements/);
     for (const [kind] of ELEMENT_FOLDERS) {
-      expect(report.kinds.get(kind), kind).toEqual(counted.folders[kind]);
-      expect(counted.folders[kind].files, kind).toBeGreaterThan(0);
+      const isBase = (BASE_KINDS as readonly string[]).includes(kind);
+      expect(report.kinds.get(kind), kind).toEqual(isBase ? undefined : counted.folders[kind]);
+      if (isBase) expect(counted.folders[kind].files, kind).toBe(0);
+      else expect(counted.folders[kind].files, kind).toBeGreaterThan(0);
     }
-    // a block of many holds the element: most blocks are left as they were
-    expect(counted.folders.blocks.files).toBeLessThan(3);
+
+    // a new base instead: a block of many holds the element, most are left as they were
+    const newBase = tempDir('dist-');
+    const rebased = build(data, newBase, 1_700_172_800, [
+      '--new-base',
+      '--ledger',
+      join(saved, '_build/dates.json'),
+    ]);
+    expect(rebased.status, rebased.stderr).toBe(0);
+    const rebasedCount = newByContent(saved, newBase);
+    for (const kind of BASE_KINDS)
+      expect(rebasedCount.folders[kind].files, kind).toBeGreaterThan(0);
+    expect(rebasedCount.folders.blocks.files).toBeLessThan(3);
+    expect(rebasedCount.folders.overlay.files).toBe(0);
 
     // the same comparison against the manifest the previous build wrote, or its folder
     for (const [previous, what] of [
@@ -152,6 +173,8 @@ describe('the upload report (issue 34)', () => {
       const again = build(data, elsewhere, 1_700_172_800, [
         '--previous',
         previous,
+        '--base',
+        saved,
         '--ledger',
         join(saved, '_build/dates.json'),
       ]);

@@ -62,6 +62,8 @@ describe.each([
 });
 
 describe('when the element files are missing', () => {
+  // element 4 is read from the element files; element 1 is in the overlay, held in memory
+  // (test/support/node/previous-catalogue.ts)
   it('/api/v1/data-element answers 400 before any byte of a 200', async () => {
     const { env } = await import('cloudflare:test');
     const noElementFiles = {
@@ -75,12 +77,25 @@ describe('when the element files are missing', () => {
     ).toBe('Failed to fetch data.');
     expect(
       await expectErrorBody(
-        await ask(`/api/v1/data-element/${fixtureId(1)}/2022.csv`, noElementFiles),
+        await ask(`/api/v1/data-element/${fixtureId(4)}/2022.csv`, noElementFiles),
         400,
         'message',
       ),
     ).toBe('Failed to fetch data.');
     expectLogged('/api/v1/data-element');
-    expectLogged(`/api/v1/data-element/${fixtureId(1)}/2022.csv`);
+    expectLogged(`/api/v1/data-element/${fixtureId(4)}/2022.csv`);
+  });
+
+  it('an element of the overlay is answered from memory', async () => {
+    const { env } = await import('cloudflare:test');
+    const noElementFiles = {
+      fetch: (input: RequestInfo) =>
+        /\/(blocks|runs|groups|packages)\//.test(String(input))
+          ? Promise.resolve(new Response('gone', { status: 404 }))
+          : env.ASSETS.fetch(input),
+    } as unknown as Fetcher;
+    const response = await ask(`/api/v1/data-element/${fixtureId(1)}/2022.csv`, noElementFiles);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Kota,1.204,1.187,2.391');
   });
 });

@@ -54,7 +54,9 @@ export async function* gatheredAnswerChunks(
     const { elements } = source;
     for (let i = 0; i < elements.length; i++) {
       if (i > 0) out.byte(COMMA);
-      format.write(elements[i]!, gathered.get(elements[i]!)!, out);
+      // the overlay's elements are planned no read (prepare-answer.ts): the cache holds them
+      const e = elements[i]!;
+      format.write(e, gathered.get(e) ?? source.cache.get(e)!, out);
       if (out.hasFull) yield* out.full();
     }
     if (!bare) out.byte(CLOSE);

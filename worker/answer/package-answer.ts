@@ -17,7 +17,7 @@ import {
 import { CPU_WEIGHTS } from './answer-cost.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import { RunReader } from '../snapshot/run-reader.ts';
-import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import type { LoadedIndex, LoadedOpenData, SnapshotStore } from '../snapshot/snapshot-store.ts';
 
 const MIB = 1024 * 1024;
 /** Per package: its place looked up, its bytes copied and the origin written in. */
@@ -32,10 +32,14 @@ export interface PackagePlan {
   cpuMs: number;
 }
 
-export function planPackages(sections: OpenDataSections, elements: Uint32Array): PackagePlan {
+export function planPackages(sections: LoadedOpenData, elements: Uint32Array): PackagePlan {
   const ends = new Map<number, number>();
   let bytes = 0;
   for (const e of elements) {
+    if (sections.packageOverlay.has(e)) {
+      bytes += sections.packageLength[e]!;
+      continue; // held: never read from its stale copy
+    }
     const file = sections.packageFile[e]!;
     const end = sections.packageStart[e]! + sections.packageLength[e]!;
     ends.set(file, Math.max(ends.get(file) ?? 0, end));
@@ -57,20 +61,25 @@ export function planPackages(sections: OpenDataSections, elements: Uint32Array):
 /** The packages' bytes as stored (BASE_MARKER where the origin goes), in the order of `elements`. */
 export async function readPackages(
   store: SnapshotStore,
-  buildId: string,
-  sections: OpenDataSections,
+  index: LoadedIndex,
+  sections: LoadedOpenData,
   elements: Uint32Array,
   plan: PackagePlan,
   budget: ReadBudget,
 ): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = new Array(elements.length);
   const byFile = new Map<number, number[]>();
   elements.forEach((e, i) => {
+    const overlaid = sections.packageOverlay.get(e);
+    if (overlaid) {
+      out[i] = overlaid;
+      return;
+    }
     const file = sections.packageFile[e]!;
     let list = byFile.get(file);
     if (!list) byFile.set(file, (list = []));
     list.push(i);
   });
-  const out: Uint8Array[] = new Array(elements.length);
   await Promise.all(
     plan.files.map(async ({ file }) => {
       const wanted = byFile
@@ -78,7 +87,7 @@ export async function readPackages(
         .sort(
           (a, b) => sections.packageStart[elements[a]!]! - sections.packageStart[elements[b]!]!,
         );
-      const reader = new RunReader(await store.packageFile(buildId, file, budget));
+      const reader = new RunReader(await store.packageFile(index, file, budget));
       try {
         for (const i of wanted) {
           const start = sections.packageStart[elements[i]!]!;

@@ -75,7 +75,14 @@ export function admitAnswer(
   let heldBytes = 0;
   for (const e of elements) heldBytes += index.sections.elementLength[e]!;
   const plans: AnswerPlan[] = [];
-  const stream = planReads(index, elements, (e) => index.elements.has(e), readsAllowed);
+  const cache = index.elements;
+  const stream = planReads(
+    index,
+    elements,
+    (e) => cache.has(e),
+    readsAllowed,
+    (e) => cache.overlaid(e),
+  );
   if (stream)
     plans.push({
       kind: 'stream',
@@ -85,7 +92,9 @@ export function admitAnswer(
       gatheredBytes: 0,
     });
   const gather =
-    heldBytes <= GATHER_MAX_BYTES ? planGather(index.sections, elements, readsAllowed) : undefined;
+    heldBytes <= GATHER_MAX_BYTES
+      ? planGather(index.sections, notOverlaid(index, elements), readsAllowed)
+      : undefined;
   if (gather)
     plans.push({
       kind: 'gather',
@@ -121,6 +130,13 @@ export function admitAnswer(
   };
 }
 
+/** The elements whose bytes are read from the snapshot's files: those the overlay lacks. */
+function notOverlaid(index: LoadedIndex, elements: Uint32Array): Uint32Array {
+  return index.elements.overlaidAny
+    ? elements.filter((e) => !index.elements.overlaid(e))
+    : elements;
+}
+
 /**
  * `bare`: a single element on its own rather than an array. `admitted`: from admitAnswer; the
  * answer lets go of its reservation once written or stopped.
@@ -138,7 +154,7 @@ export function prepareAnswer(
   const cache = index.elements;
   const { elementBlock, elementStart, elementLength, elementGroupStart } = index.sections;
   const length = answerLength(elements, format, bare);
-  const readBlock = (block: number) => store.block(index.buildId, block, budget);
+  const readBlock = (block: number) => store.block(index, block, budget);
   if (plan.kind === 'gather') {
     const source: GatherSource = {
       elements,
@@ -148,7 +164,7 @@ export function prepareAnswer(
       blockStart: (e) => elementStart[e]!,
       elementLength: (e) => elementLength[e]!,
       readBlock,
-      openGroup: (group) => store.group(index.buildId, group, budget),
+      openGroup: (group) => store.group(index, group, budget),
       cache,
       keep: cache.worthKeeping(plan.gatheredBytes) ? (e, own) => cache.keepOwn(e, own) : undefined,
       release,
@@ -168,7 +184,7 @@ export function prepareAnswer(
       };
     },
     readBlock,
-    openRun: (run) => store.run(index.buildId, run, budget),
+    openRun: (run) => store.run(index, run, budget),
     cache,
     keep: cache.worthKeeping(plan.stream.missingBytes)
       ? (e, bytes) => cache.keep(e, bytes)

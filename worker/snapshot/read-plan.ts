@@ -59,7 +59,8 @@ interface RunNeed {
 
 /**
  * Plans the reads for `elements` (in catalogue order, or in ascending stretches: each stretch has
- * reads of its own): at most `maxReads` of them, whatever is cached.
+ * reads of its own): at most `maxReads` of them, whatever is cached. `isOverlaid`: elements the
+ * snapshot's overlay holds (always cached; their place in the files is a neighbour's, not read).
  * Undefined when no plan fits: even with every run read whole, it would take more.
  */
 export function planReads(
@@ -67,6 +68,7 @@ export function planReads(
   elements: Uint32Array,
   isCached: (element: number) => boolean,
   maxReads: number,
+  isOverlaid: (element: number) => boolean = () => false,
 ): ReadPlan | undefined {
   const { elementBlock, elementStart, elementLength } = index.sections;
   const needs: RunNeed[] = [];
@@ -87,6 +89,7 @@ export function planReads(
       blockNeed = { block, from: i, missing: false };
       need.blocks.push(blockNeed);
     }
+    if (isOverlaid(e)) continue;
     need.prefixBytes = index.blockRunOffset[block]! + elementStart[e]! + elementLength[e]!;
     if (isCached(e)) continue;
     missingBytes += elementLength[e]!;

@@ -18,7 +18,9 @@ import {
   type IndexHeader,
   type IndexSections,
   type Manifest,
+  type OverlaySize,
 } from '../../core/snapshot-layout.ts';
+import { Overlay } from './overlay.ts';
 import { indexCaches, type ElementCache, type MatchCache } from '../memory.ts';
 import type { LruCache } from '../lru-cache.ts';
 import type { IdIndex } from './element-lookup.ts';
@@ -37,6 +39,8 @@ export class SnapshotUnavailable extends Error {}
 
 export interface LoadedIndex extends SearchIndex {
   buildId: string;
+  /** The folder of the element files it reads (its base's: IndexHeader.elementFiles). */
+  elementFiles: string;
   blockCount: number;
   runCount: number;
   /** [B] run of each block, and the block's byte offset inside that run. */
@@ -46,10 +50,17 @@ export interface LoadedIndex extends SearchIndex {
   matches: MatchCache;
   /** Recent facet answers' bytes, by their normalized query. */
   facets: LruCache<string, Uint8Array>;
-  /** Hot elements' bytes. */
+  /** Hot elements' bytes, and the overlay's (the elements changed since the base). */
   elements: ElementCache;
   /** Part three: the catalogue's identity, CKAN's names, where open-data.bin's sections are. */
   openData: OpenDataHeader;
+  /** What the overlay files hold (the elements' overlay is loaded with the index). */
+  overlaySize: OverlaySize;
+}
+
+/** open-data.bin's sections, and the packages changed since the base. */
+export interface LoadedOpenData extends OpenDataSections {
+  packageOverlay: Overlay;
 }
 
 /**
@@ -208,23 +219,35 @@ export class SnapshotStore {
    * Part three's sections (dates, CKAN's sort orders, where each package is), loaded once when
    * first needed.
    */
-  openData(
-    index: LoadedIndex,
-    budget: ReadBudget,
-    keepAlive?: KeepAlive,
-  ): Promise<OpenDataSections> {
+  openData(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<LoadedOpenData> {
     return this.lazily(`open-data ${index.buildId}`, keepAlive, async () => {
-      const path = snapshotPaths(index.buildId).openData;
-      const bytes = await this.readBytes(path, budget);
+      const paths = snapshotPaths(index.buildId);
+      const [bytes, overlayBytes] = await Promise.all([
+        this.readBytes(paths.openData, budget),
+        index.overlaySize.packages > 0
+          ? this.readBytes(paths.overlayPackages, budget)
+          : Promise.resolve(new ArrayBuffer(0)),
+      ]);
       let sections: OpenDataSections;
+      let packageOverlay: Overlay;
       try {
-        sections = decodeIndexSections<OpenDataSections>(bytes, index.openData.sections, path);
+        sections = decodeIndexSections<OpenDataSections>(
+          bytes,
+          index.openData.sections,
+          paths.openData,
+        );
+        packageOverlay = Overlay.of(
+          new Uint8Array(overlayBytes),
+          sections.overlayPackages,
+          sections.overlayPackageStart,
+          (e) => sections.packageLength[e]!,
+        );
       } catch (error) {
-        throw this.unavailable(path, (error as Error).message);
+        throw this.unavailable(paths.openData, (error as Error).message);
       }
       if (sections.created.length !== index.elementCount)
-        throw this.unavailable(path, 'belongs to another snapshot');
-      return sections;
+        throw this.unavailable(paths.openData, 'belongs to another snapshot');
+      return { ...sections, packageOverlay };
     });
   }
 
@@ -239,8 +262,8 @@ export class SnapshotStore {
   }
 
   /** One file of CKAN packages (in _id order), as a stream read up to what is needed. */
-  packageFile(buildId: string, file: number, budget: ReadBudget): Promise<OpenRun> {
-    return this.open(snapshotPaths(buildId).packageFile(file), budget);
+  packageFile(index: LoadedIndex, file: number, budget: ReadBudget): Promise<OpenRun> {
+    return this.open(snapshotPaths(index.elementFiles).packageFile(file), budget);
   }
 
   /**
@@ -257,18 +280,20 @@ export class SnapshotStore {
   }
 
   /** One block of element bytes, whole. */
-  async block(buildId: string, block: number, budget: ReadBudget): Promise<Uint8Array> {
-    return new Uint8Array(await this.readBytes(snapshotPaths(buildId).block(block), budget));
+  async block(index: LoadedIndex, block: number, budget: ReadBudget): Promise<Uint8Array> {
+    return new Uint8Array(
+      await this.readBytes(snapshotPaths(index.elementFiles).block(block), budget),
+    );
   }
 
   /** One run of element bytes, as a stream: a broad answer reads it as it goes. */
-  run(buildId: string, run: number, budget: ReadBudget): Promise<OpenRun> {
-    return this.open(snapshotPaths(buildId).run(run), budget);
+  run(index: LoadedIndex, run: number, budget: ReadBudget): Promise<OpenRun> {
+    return this.open(snapshotPaths(index.elementFiles).run(run), budget);
   }
 
   /** One group of element bytes (data-source order), as a stream read up to what is needed. */
-  group(buildId: string, group: number, budget: ReadBudget): Promise<OpenRun> {
-    return this.open(snapshotPaths(buildId).group(group), budget);
+  group(index: LoadedIndex, group: number, budget: ReadBudget): Promise<OpenRun> {
+    return this.open(snapshotPaths(index.elementFiles).group(group), budget);
   }
 
   /** One part of the whole-catalogue download, as a stream: served as it is, never held. */
@@ -330,18 +355,32 @@ export class SnapshotStore {
 
   private async loadIndex(buildId: string, budget: ReadBudget): Promise<LoadedIndex> {
     const paths = snapshotPaths(buildId);
-    const [header, binary, titleBytes] = await Promise.all([
-      this.readJson<IndexHeader>(paths.index, budget),
+    const headerRead = this.readJson<IndexHeader>(paths.index, budget);
+    const [header, binary, titleBytes, overlayBytes] = await Promise.all([
+      headerRead,
       this.readBytes(paths.indexBinary, budget),
       this.readBytes(paths.titles, budget),
+      // the elements changed since the base, held from the start: most answers may need them
+      headerRead.then((read) =>
+        read.overlay?.elements > 0
+          ? this.readBytes(paths.overlayElements, budget)
+          : new ArrayBuffer(0),
+      ),
     ]);
     if (header.buildId !== buildId)
       throw this.unavailable(paths.index, 'belongs to another snapshot');
     let sections: IndexSections;
     let titles: TitleSearchIndex;
+    let overlay: Overlay;
     try {
       sections = decodeIndexSections(binary, header.sections);
       titles = decodeTitleSearchIndex(titleBytes);
+      overlay = Overlay.of(
+        new Uint8Array(overlayBytes),
+        sections.overlayElements,
+        sections.overlayElementStart,
+        (e) => sections.elementLength[e]!,
+      );
     } catch (error) {
       throw this.unavailable(paths.index, (error as Error).message);
     }
@@ -352,6 +391,8 @@ export class SnapshotStore {
     ) as SearchIndex['slugs'];
     return {
       buildId,
+      elementFiles: header.elementFiles,
+      overlaySize: header.overlay,
       elementCount: header.elementCount,
       blockCount: header.blockCount,
       runCount: header.runCount,
@@ -362,7 +403,7 @@ export class SnapshotStore {
       blockRun: sections.blockRun,
       blockRunOffset: sections.blockRunOffset,
       openData: header.openData,
-      ...indexCaches(),
+      ...indexCaches(overlay, header.overlay.elementBytes + header.overlay.packageBytes),
     };
   }
 

@@ -5,7 +5,7 @@ import { REFERENCE_LISTS, type ReferenceListName } from '../../../core/contract.
 import type { DataElement, ReferenceItem } from '../../../core/schema.ts';
 import type { Manifest } from '../../../core/snapshot-layout.ts';
 import { ReadBudget } from '../../../worker/snapshot/read-budget.ts';
-import { SnapshotStore } from '../../../worker/snapshot/snapshot-store.ts';
+import { SnapshotStore, type LoadedIndex } from '../../../worker/snapshot/snapshot-store.ts';
 import { folderAssets } from './folder-assets.ts';
 
 /** Reading a whole snapshot back is no request: no bound on the number of reads. */
@@ -28,10 +28,15 @@ export async function publishedElements(dir: string): Promise<DataElement[]> {
   let run = -1;
   let runBytes: Uint8Array = new Uint8Array(0);
   for (let element = 0; element < index.elementCount; element++) {
+    const overlaid = index.elements.overlaid(element) ? index.elements.get(element) : undefined;
+    if (overlaid) {
+      elements.push(JSON.parse(decoder.decode(overlaid)) as DataElement);
+      continue;
+    }
     const block = elementBlock[element]!;
     if (index.blockRun[block] !== run) {
       run = index.blockRun[block]!;
-      runBytes = await wholeRun(store, index.buildId, run, budget);
+      runBytes = await wholeRun(store, index, run, budget);
     }
     const start = index.blockRunOffset[block]! + elementStart[element]!;
     const bytes = runBytes.subarray(start, start + elementLength[element]!);
@@ -42,11 +47,11 @@ export async function publishedElements(dir: string): Promise<DataElement[]> {
 
 async function wholeRun(
   store: SnapshotStore,
-  buildId: string,
+  index: LoadedIndex,
   run: number,
   budget: ReadBudget,
 ): Promise<Uint8Array> {
-  const { body, release } = await store.run(buildId, run, budget);
+  const { body, release } = await store.run(index, run, budget);
   try {
     return new Uint8Array(await new Response(body).arrayBuffer());
   } finally {

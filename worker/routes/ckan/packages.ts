@@ -3,7 +3,7 @@
 // the generator stored them when the page lies in few package files (a harvest's page in _id
 // order); otherwise rendered here from the elements, which any page of the API reaches within
 // the profile (worker/answer/package-answer.ts). Joined by commas, the origin written in.
-import type { OpenDataSections } from '../../../core/open-data/layout.ts';
+import type { LoadedOpenData } from '../../snapshot/snapshot-store.ts';
 import {
   joinPackages,
   PACKAGE_RENDER_CPU_MS,
@@ -19,7 +19,7 @@ const encoder = new TextEncoder();
 
 export async function packagesPart(
   ctx: ActionContext,
-  openData: OpenDataSections,
+  openData: LoadedOpenData,
   elements: Uint32Array,
 ): Promise<Uint8Array[]> {
   const packages = await storedOrRendered(ctx, openData, elements);
@@ -28,7 +28,7 @@ export async function packagesPart(
 
 async function storedOrRendered(
   ctx: ActionContext,
-  openData: OpenDataSections,
+  openData: LoadedOpenData,
   elements: Uint32Array,
 ): Promise<Uint8Array[]> {
   const { profile, budget, store, index, origin } = ctx;
@@ -36,7 +36,7 @@ async function storedOrRendered(
   const storedFits =
     plan.files.length <= budget.remaining &&
     (profile.answerCpuMs === undefined || plan.cpuMs <= profile.answerCpuMs);
-  if (storedFits) return readPackages(store, index.buildId, openData, elements, plan, budget);
+  if (storedFits) return readPackages(store, index, openData, elements, plan, budget);
   const read = await readElementViews(ctx, openData, elements, {
     renderCpuMs: PACKAGE_RENDER_CPU_MS * elements.length,
   });

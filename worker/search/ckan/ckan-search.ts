@@ -5,7 +5,7 @@
 // filters read the same posting lists. Pure: no I/O, errors as data.
 import { bitsOf, countBits, emptyBitmap, holds, type Bitmap } from '../../../core/bitmap.ts';
 import { NO_WORD_MESSAGE, queryWords, type WordIndex } from '../../../core/word-index.ts';
-import type { OpenDataSections } from '../../../core/open-data/layout.ts';
+import type { LoadedOpenData } from '../../snapshot/snapshot-store.ts';
 import type { IdIndex } from '../../snapshot/element-lookup.ts';
 import { findElementById } from '../../snapshot/element-lookup.ts';
 import type { LoadedIndex } from '../../snapshot/snapshot-store.ts';
@@ -16,7 +16,7 @@ import { parseSolrDate } from './solr-date.ts';
 
 export interface CkanSearchIndex {
   index: LoadedIndex;
-  openData: OpenDataSections;
+  openData: LoadedOpenData;
   ids: IdIndex;
   /** Needed when the query has words (queryNeeds says). */
   words: WordIndex | undefined;

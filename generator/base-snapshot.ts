@@ -1,0 +1,310 @@
+// Where the element bytes and the packages lie (core/snapshot-layout.ts, "Base and overlay"): in
+// files of this build's own (a new base), or in a previous build's files carried as they are,
+// with what changed since in the overlay. A deploy uploads only new bytes, and a file of element
+// bytes holding one changed element is new: after 1% of the elements change, scattered, nearly
+// every block, run, group and package file would be (docs/scale.md, "Nightly churn").
+//
+// Every build writes _build/base.json (not deployed): the base's folder, its files' geometry,
+// and per element of the base its _id, a hash of its bytes and of its package's, and their
+// places. The next build reads it from the snapshot it replaces (or --base DIR) and keeps an
+// element's place when its bytes are the base's, in catalogue order (the base's copies of the
+// elements it keeps must stay in ascending order, as runs are read forwards); every other
+// element and package goes to the overlay. When the overlay would pass its cap, the build starts
+// a new base instead.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  BASE_DESCRIPTION_PATH,
+  LAYOUT_VERSION,
+  snapshotPaths,
+  type IndexSections,
+} from '../core/snapshot-layout.ts';
+import type { OpenDataSections } from '../core/open-data/layout.ts';
+import type { PublishedElement } from './compile-catalogue.ts';
+import { joinBytes } from './join-bytes.ts';
+import type { UploadedFile } from './upload-report.ts';
+
+/**
+ * The overlay's cap, elements and packages together: the Worker holds it in every isolate, in
+ * place of as much of the element cache (worker/memory.ts). At 100,000 elements about 2.4% of
+ * them changed since the base.
+ */
+export const OVERLAY_MAX_BYTES = 12 * 1024 * 1024;
+
+/** Where every element's bytes and every package lie, and the files that hold them. */
+export interface ElementPlaces {
+  /** The build folder of the element files: undefined for this build's own (a new base). */
+  baseId: string | undefined;
+  /** A new base's files (none when the base's are carried). */
+  files: ElementFiles;
+  /** The counts of the element files, for the manifest and the index header. */
+  blocks: number;
+  runs: number;
+  groups: number;
+  packageFiles: number;
+  sections: Pick<
+    IndexSections,
+    | 'elementBlock'
+    | 'elementStart'
+    | 'blockLength'
+    | 'runFirstBlock'
+    | 'blockRun'
+    | 'blockRunOffset'
+    | 'elementGroup'
+    | 'elementGroupStart'
+    | 'groupLength'
+    | 'overlayElements'
+    | 'overlayElementStart'
+  >;
+  packageSections: Pick<
+    OpenDataSections,
+    'packageFile' | 'packageStart' | 'packageFileLength' | 'overlayPackages' | 'overlayPackageStart'
+  >;
+  overlay: { elements: Uint8Array; packages: Uint8Array };
+}
+
+export interface ElementFiles {
+  blocks: Uint8Array[];
+  runs: Uint8Array[];
+  groups: Uint8Array[];
+  packageFiles: Uint8Array[];
+}
+
+/** _build/base.json. Arrays by base element (the base's catalogue order) unless said. */
+export interface BaseDescription {
+  layoutVersion: number;
+  baseId: string;
+  blocks: number;
+  runs: number;
+  groups: number;
+  packageFiles: number;
+  /** [B], [R+1], [B], [B], [G], [P]: the element files' geometry (IndexSections). */
+  blockLength: number[];
+  runFirstBlock: number[];
+  blockRun: number[];
+  blockRunOffset: number[];
+  groupLength: number[];
+  packageFileLength: number[];
+  id: string[];
+  hash: string[];
+  block: number[];
+  start: number[];
+  group: number[];
+  groupStart: number[];
+  packageHash: string[];
+  packageFile: number[];
+  packageStart: number[];
+}
+
+/** A short content hash: compared only with the same element's in the base. */
+const hashOf = (bytes: string | Uint8Array) =>
+  createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+
+/** The base a fresh build's own places make, to be written beside it. */
+export function describeBase(
+  baseId: string,
+  published: readonly PublishedElement[],
+  packages: readonly Uint8Array[],
+  places: ElementPlaces,
+): BaseDescription {
+  const { sections, packageSections } = places;
+  const list = (array: Uint32Array) => Array.from(array);
+  return {
+    layoutVersion: LAYOUT_VERSION,
+    baseId,
+    blocks: places.blocks,
+    runs: places.runs,
+    groups: places.groups,
+    packageFiles: places.packageFiles,
+    blockLength: list(sections.blockLength),
+    runFirstBlock: list(sections.runFirstBlock),
+    blockRun: list(sections.blockRun),
+    blockRunOffset: list(sections.blockRunOffset),
+    groupLength: list(sections.groupLength),
+    packageFileLength: list(packageSections.packageFileLength),
+    id: published.map((element) => element.id),
+    hash: published.map((element) => hashOf(element.json)),
+    block: list(sections.elementBlock),
+    start: list(sections.elementStart),
+    group: list(sections.elementGroup),
+    groupStart: list(sections.elementGroupStart),
+    packageHash: packages.map(hashOf),
+    packageFile: list(packageSections.packageFile),
+    packageStart: list(packageSections.packageStart),
+  };
+}
+
+/** Every file of a base's element bytes, by its path in the snapshot. */
+export function baseFiles(base: BaseDescription): string[] {
+  const paths = snapshotPaths(base.baseId);
+  const count = (n: number, path: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) => path(i));
+  return [
+    ...count(base.blocks, paths.block),
+    ...count(base.runs, paths.run),
+    ...count(base.groups, paths.group),
+    ...count(base.packageFiles, paths.packageFile),
+  ];
+}
+
+/** A base to build on: its description, and its files with their hashes (to carry them). */
+export interface Base {
+  description: BaseDescription;
+  folder: string;
+  files: UploadedFile[];
+}
+
+export type BaseRead = { ok: true; base: Base } | { ok: false; reason: string };
+
+/** The base a snapshot folder was built on, when all of its files are there to carry. */
+export function readBase(folder: string): BaseRead {
+  const path = join(folder, BASE_DESCRIPTION_PATH);
+  if (!existsSync(path)) return { ok: false, reason: `${path} is not there` };
+  let base: BaseDescription;
+  try {
+    base = JSON.parse(readFileSync(path, 'utf8')) as BaseDescription;
+  } catch (error) {
+    return { ok: false, reason: `${path}: ${(error as Error).message}` };
+  }
+  if (base?.layoutVersion !== LAYOUT_VERSION)
+    return { ok: false, reason: `${path} describes another layout` };
+  const paths = baseFiles(base);
+  const missing = paths.find((file) => !existsSync(join(folder, file)));
+  if (missing) return { ok: false, reason: `${missing} is missing from ${folder}` };
+  const files = paths.map((file) => {
+    const bytes = readFileSync(join(folder, file));
+    return {
+      path: file,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes: bytes.length,
+    };
+  });
+  return { ok: true, base: { description: base, folder, files } };
+}
+
+export type BasePlacing = { ok: true; places: ElementPlaces } | { ok: false; reason: string };
+
+/**
+ * Every element and package placed on `base`: its copy there when its bytes are the same (and,
+ * for an element, comes after the copies kept before it), else the overlay. Refused when the
+ * overlay would hold more than `maxOverlayBytes`.
+ */
+export function placeOnBase(
+  published: readonly PublishedElement[],
+  packages: readonly Uint8Array[],
+  base: BaseDescription,
+  maxOverlayBytes = OVERLAY_MAX_BYTES,
+): BasePlacing {
+  const n = published.length;
+  const basePosition = new Map(base.id.map((id, i) => [id, i]));
+  const elementBlock = new Uint32Array(n);
+  const elementStart = new Uint32Array(n);
+  const elementGroup = new Uint32Array(n);
+  const elementGroupStart = new Uint32Array(n);
+  const overlaid: number[] = [];
+  let overlayBytes = 0;
+  let lastKept = -1;
+  for (let e = 0; e < n; e++) {
+    const element = published[e]!;
+    const b = basePosition.get(element.id);
+    if (b !== undefined && b > lastKept && base.hash[b] === hashOf(element.json)) {
+      lastKept = b;
+      elementBlock[e] = base.block[b]!;
+      elementStart[e] = base.start[b]!;
+      elementGroup[e] = base.group[b]!;
+      elementGroupStart[e] = base.groupStart[b]!;
+      continue;
+    }
+    // placed where the copy kept before it is (blocks never decrease), and never read there
+    if (lastKept >= 0) {
+      elementBlock[e] = base.block[lastKept]!;
+      elementStart[e] = base.start[lastKept]!;
+    }
+    overlaid.push(e);
+    overlayBytes += element.byteLength + 1;
+  }
+  if (overlayBytes > maxOverlayBytes)
+    return overCap(overlaid.length, 'elements', overlayBytes, maxOverlayBytes);
+
+  const packageFile = new Uint32Array(n);
+  const packageStart = new Uint32Array(n);
+  const overlaidPackages: number[] = [];
+  for (let e = 0; e < n; e++) {
+    const b = basePosition.get(published[e]!.id);
+    if (b !== undefined && base.packageHash[b] === hashOf(packages[e]!)) {
+      packageFile[e] = base.packageFile[b]!;
+      packageStart[e] = base.packageStart[b]!;
+    } else {
+      overlaidPackages.push(e);
+      overlayBytes += packages[e]!.length + 1;
+    }
+  }
+  if (overlayBytes > maxOverlayBytes)
+    return overCap(
+      overlaid.length + overlaidPackages.length,
+      'elements and packages',
+      overlayBytes,
+      maxOverlayBytes,
+    );
+
+  const elementOverlay = joinedOverlay(overlaid, (e) => published[e]!.json);
+  const packageOverlay = joinedOverlay(overlaidPackages, (e) => packages[e]!);
+  return {
+    ok: true,
+    places: {
+      baseId: base.baseId,
+      files: { blocks: [], runs: [], groups: [], packageFiles: [] },
+      blocks: base.blocks,
+      runs: base.runs,
+      groups: base.groups,
+      packageFiles: base.packageFiles,
+      sections: {
+        elementBlock,
+        elementStart,
+        blockLength: Uint32Array.from(base.blockLength),
+        runFirstBlock: Uint32Array.from(base.runFirstBlock),
+        blockRun: Uint32Array.from(base.blockRun),
+        blockRunOffset: Uint32Array.from(base.blockRunOffset),
+        elementGroup,
+        elementGroupStart,
+        groupLength: Uint32Array.from(base.groupLength),
+        overlayElements: Uint32Array.from(overlaid),
+        overlayElementStart: elementOverlay.starts,
+      },
+      packageSections: {
+        packageFile,
+        packageStart,
+        packageFileLength: Uint32Array.from(base.packageFileLength),
+        overlayPackages: Uint32Array.from(overlaidPackages),
+        overlayPackageStart: packageOverlay.starts,
+      },
+      overlay: { elements: elementOverlay.bytes, packages: packageOverlay.bytes },
+    },
+  };
+}
+
+const overCap = (count: number, what: string, bytes: number, cap: number): BasePlacing => ({
+  ok: false,
+  reason: `${count} ${what} differ from the base: ${mib(bytes)} MiB of overlay, over its ${mib(cap)} MiB`,
+});
+
+const mib = (bytes: number) => (bytes / 1048576).toFixed(1);
+
+const encoder = new TextEncoder();
+const COMMA = encoder.encode(',');
+
+/** The overlay's items joined by ",", and where each starts. */
+function joinedOverlay(items: readonly number[], bytesOf: (e: number) => string | Uint8Array) {
+  const parts = items.map((e) => {
+    const bytes = bytesOf(e);
+    return typeof bytes === 'string' ? encoder.encode(bytes) : bytes;
+  });
+  const starts = new Uint32Array(items.length);
+  let offset = 0;
+  parts.forEach((part, i) => {
+    starts[i] = offset;
+    offset += part.length + 1;
+  });
+  return { bytes: joinBytes(parts, COMMA), starts };
+}
