@@ -1,9 +1,11 @@
 // Nightly churn (issue 34): how much of a snapshot a deploy uploads after the edits a catalogue
 // sees from one night to the next. `wrangler deploy` uploads every file whose content the account
 // does not hold yet; this builds a catalogue, then, for each kind of edit, builds an edited copy
-// of it with the real CLI (the dates carried by the base build's ledger, one day later, as the
-// nightly job builds) and counts the files and bytes new by content against the base build, per
-// kind of file (generator/upload-report.ts, the build's own report).
+// of it with the real CLI as the nightly job builds: on the base build (--base: its element files
+// carried, what changed in the overlay), the dates carried by its ledger, one day later; and
+// counts the files and bytes new by content against the base build, per kind of file
+// (generator/upload-report.ts, the build's own report). `cell-1%/new-base` is the night the
+// overlay passes its cap and a new base is built (the same edit, --new-base).
 //
 // Edits, each on a copy of the catalogue's JSON (files hard-linked, the edited ones rewritten):
 //   cell-1%        one table cell in 1 % of the published elements, drawn over the whole catalogue
@@ -70,6 +72,7 @@ const EDITS = [
   'remove-middle',
   'title',
   'unchanged',
+  'cell-1%/new-base',
 ] as const;
 type Edit = (typeof EDITS)[number];
 
@@ -174,7 +177,7 @@ function editCell(element: Json) {
 }
 
 /** Applies an edit to `data` (a linked copy of `base`); says what it did. */
-function applyEdit(edit: Edit, base: string, data: string): string {
+function applyEdit(edit: Exclude<Edit, 'cell-1%/new-base'>, base: string, data: string): string {
   const { files, published } = surveyCatalogue(base);
   const middle = published[published.length >> 1]!;
   const onePercent = Math.max(1, Math.round(published.length / 100));
@@ -278,6 +281,7 @@ const COLUMNS: [string, FileKind[]][] = [
   ['groups', ['groups']],
   ['packages', ['packages']],
   ['dump parts', ['dump parts']],
+  ['overlay', ['overlay']],
   ['index.bin/.json', ['index']],
   ['open-data.bin, names.txt', ['open-data.bin', 'names.txt']],
   ['words, titles, keys, ids', ['words.bin', 'titles.bin', 'keys.bin', 'ids']],
@@ -331,10 +335,16 @@ for (const shape of shapes) {
   for (const edit of edits) {
     linkTree(catalogue, edited);
     rmSync(join(edited, '.complete'), { force: true });
-    const what = applyEdit(edit, catalogue, edited);
+    const newBase = edit.endsWith('/new-base');
+    const what = applyEdit(
+      newBase ? 'cell-1%' : (edit as Exclude<Edit, 'cell-1%/new-base'>),
+      catalogue,
+      edited,
+    );
     const next = build(edited, editedSnapshot, NEXT_EPOCH, [
       ...['--ledger', join(base, '_build/dates.json')],
       ...['--previous', join(base, UPLOAD_MANIFEST_PATH)],
+      ...(newBase ? ['--new-base'] : ['--base', base]),
     ]);
     const report = compareUploads(baseUploads, uploadsOf(editedSnapshot));
     console.log(`\n${shape} ${edit}: ${what}; built in ${next.seconds.toFixed(0)} s`);
@@ -342,7 +352,7 @@ for (const shape of shapes) {
     console.log(
       next.stdout
         .split('\n')
-        .filter((line) => /^ {2}(upload|dates) |^ {20}/.test(line))
+        .filter((line) => /^ {2}(upload|dates|element files) |^ {20}/.test(line))
         .join('\n'),
     );
     lines.push(row(edit, report, next.seconds));

@@ -221,6 +221,33 @@ describe('nightly.yml', () => {
     expect(build.run).toMatch(/>> "\$GITHUB_STEP_SUMMARY"/);
   });
 
+  it('builds on the base of the last deploy, and keeps a base the build started (issue 34)', () => {
+    const job = Object.values(nightly.jobs).find((j) => j.steps?.some(deploys))!;
+    const steps = job.steps!;
+    const at = (test: (step: Step) => boolean) => steps.findIndex(test);
+    const restore = at(
+      (step) =>
+        (step.uses ?? '').startsWith('actions/cache/restore@') && step.with?.path === 'base',
+    );
+    const build = at(runs(/build\+=\(--base base\)/));
+    const deploy = at(deploys);
+    const keep = at(runs(/cp -R "dist\/_snapshot\/\$base_id" "base\/_snapshot\/\$base_id"/));
+    const save = at(
+      (step) => (step.uses ?? '').startsWith('actions/cache/save@') && step.with?.path === 'base',
+    );
+    expect([restore, build, deploy, keep, save].every((i) => i >= 0)).toBe(true);
+    expect(restore).toBeLessThan(build);
+    expect(build).toBeLessThan(deploy);
+    expect(deploy).toBeLessThan(keep);
+    expect(keep).toBeLessThan(save);
+    // the build is given the base only when there is one; a base is saved once, under its id
+    expect(steps[build]!.run).toMatch(/if \[ -f base\/_build\/base\.json \]; then/);
+    expect(steps[restore]!.with?.['restore-keys']).toBe('snapshot-base-');
+    expect(steps[save]!.with?.key).toBe('snapshot-base-${{ steps.base.outputs.new }}');
+    expect(steps[save]!.if).toBe("steps.base.outputs.new != ''");
+    expect(steps[keep]!.id).toBe('base');
+  });
+
   it('uploads the validation report as an artifact when validation fails', () => {
     const [id, job] = Object.entries(nightly.jobs).find(([, job]) => job.steps?.some(validates))!;
     const validation = job.steps!.findIndex(validates);
