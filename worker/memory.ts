@@ -17,7 +17,11 @@ export const SNAPSHOT_BYTES_BUDGET = 64 * MIB;
 
 // ——— Per loaded index (dropped with it when a new snapshot is loaded) ———
 
-/** Hot elements' bytes (an element cache that fills in one answer would be no help). */
+/**
+ * Hot elements' bytes (an element cache that fills in one answer would be no help), and the
+ * snapshot's overlay (elements and packages changed since its base, at most 12 MiB:
+ * generator/base-snapshot.ts), always held, which the cache makes room for.
+ */
 export const ELEMENT_CACHE_BYTES = 24 * MIB;
 /** Element numbers of recent matches (Uint32 each): popular searches repeat. */
 export const MATCH_CACHE_ELEMENTS = 1_000_000;
