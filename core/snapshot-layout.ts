@@ -20,7 +20,6 @@
 //   _snapshot/<buildId>/names.txt              part three: CKAN names in name order
 //   _snapshot/<buildId>/packages/<n>.json      part three: CKAN packages in _id order (open-data/layout.ts)
 //   _snapshot/<buildId>/overlay/elements.json  elements changed since the base (see below), joined by ","
-//   _snapshot/<buildId>/overlay/packages.json  and their CKAN packages, likewise
 //   _build/dates.json                          not deployed (.assetsignore): the dates ledger the
 //                                              next build carries dates forward from (§12)
 //   _build/upload.json                         not deployed: every deployed file's path, SHA-256 and
@@ -44,10 +43,11 @@
 //
 // Base and overlay (issue 34): a deploy uploads only the files whose bytes are new, and every file
 // of element bytes (blocks, runs, groups, packages) holding one changed element would be new. So a
-// build may keep a previous build's element files as they are (its base) and write only the elements and packages that differ from
-// the base's copies into two overlay files, which the Worker holds in memory and serves in place
-// of the stale copies. The index files, the dump and the overlay are written anew every time. A
-// build starts a new base when the overlay would pass its cap (generator/base-snapshot.ts).
+// build may keep a previous build's element files as they are (its base) and write only the
+// elements that differ from the base's copies into an overlay file, which the Worker holds in
+// memory and serves in place of the stale copies (their CKAN packages it renders from them).
+// The index files, the dump and the overlay are written anew every time. A build starts a new
+// base when the overlay would pass its cap (generator/base-snapshot.ts).
 import type { DocumentationFileName, ReferenceListName } from './contract.ts';
 import type { OpenDataHeader } from './open-data/layout.ts';
 
@@ -83,8 +83,7 @@ export const snapshotPaths = (buildId: string) => {
     openData: `${root}/open-data.bin`,
     packageNames: `${root}/names.txt`,
     packageFile: (file: number) => `${root}/packages/${numbered(file)}.json`,
-    overlayElements: `${root}/overlay/elements.json`,
-    overlayPackages: `${root}/overlay/packages.json`,
+    overlay: `${root}/overlay/elements.json`,
   };
 };
 
@@ -252,7 +251,7 @@ export interface IndexHeader {
   groupCount: number;
   /** The folder (under _snapshot/) of the blocks, runs, groups and packages this index reads. */
   elementFiles: string;
-  /** What the overlay files hold: elements and their bytes, packages and theirs. */
+  /** What the overlay holds: elements and their bytes; and how many packages are stale. */
   overlay: OverlaySize;
   /** Offset and length of each section, in Uint32 units from the start of index.bin. */
   sections: Record<SectionName, { offset: number; length: number }>;
@@ -269,9 +268,8 @@ export interface IndexHeader {
 
 export interface OverlaySize {
   elements: number;
-  elementBytes: number;
-  packages: number;
-  packageBytes: number;
+  bytes: number;
+  stalePackages: number;
 }
 
 /** Packs the sections into one little-endian buffer (every Workers host is little-endian). */

@@ -41,7 +41,7 @@ export interface OpenData {
 }
 
 export type StoredPackageSection =
-  'packageFile' | 'packageStart' | 'packageFileLength' | 'overlayPackages' | 'overlayPackageStart';
+  'packageFile' | 'packageStart' | 'packageFileLength' | 'stalePackages';
 
 export function buildOpenData(
   catalogue: CompiledCatalogue,

@@ -133,8 +133,7 @@ export function buildSnapshot(
   // changed since is the very build that made the base
   const elementFiles = places.baseId ?? elementFilesId(newFiles);
   content.set('element-files', encoder.encode(elementFiles));
-  content.set('overlay/elements', places.overlay.elements);
-  content.set('overlay/packages', places.overlay.packages);
+  content.set('overlay', places.overlay);
   const dump = buildDump(published, options);
   content.set('dump', encoder.encode(dump.map((part) => part.sha256).join('\n')));
 
@@ -184,9 +183,8 @@ export function buildSnapshot(
   const elementPaths = snapshotPaths(elementFiles);
   const overlay: OverlaySize = {
     elements: places.sections.overlayElements.length,
-    elementBytes: places.overlay.elements.length,
-    packages: places.packageSections.overlayPackages.length,
-    packageBytes: places.overlay.packages.length,
+    bytes: places.overlay.length,
+    stalePackages: places.packageSections.stalePackages.length,
   };
   const header: IndexHeader = {
     layoutVersion: LAYOUT_VERSION,
@@ -216,8 +214,7 @@ export function buildSnapshot(
   newFiles.runs.forEach((bytes, run) => files.set(elementPaths.run(run), bytes));
   newFiles.groups.forEach((bytes, group) => files.set(elementPaths.group(group), bytes));
   newFiles.packageFiles.forEach((bytes, file) => files.set(elementPaths.packageFile(file), bytes));
-  if (overlay.elements > 0) files.set(paths.overlayElements, places.overlay.elements);
-  if (overlay.packages > 0) files.set(paths.overlayPackages, places.overlay.packages);
+  if (overlay.elements > 0) files.set(paths.overlay, places.overlay);
   dump.forEach((part, n) => files.set(paths.dumpPart(n), part.bytes));
   files.set(paths.titles, content.get('titles')!);
   files.set(paths.words, content.get('words')!);
@@ -371,8 +368,8 @@ function freshPlaces(
       overlayElements: none,
       overlayElementStart: none,
     },
-    packageSections: { ...stored.sections, overlayPackages: none, overlayPackageStart: none },
-    overlay: { elements: new Uint8Array(0), packages: new Uint8Array(0) },
+    packageSections: { ...stored.sections, stalePackages: none },
+    overlay: new Uint8Array(0),
   };
 }
 

@@ -19,7 +19,7 @@ export const SNAPSHOT_BYTES_BUDGET = 64 * MIB;
 
 /**
  * Hot elements' bytes (an element cache that fills in one answer would be no help), and the
- * snapshot's overlay (elements and packages changed since its base, at most 12 MiB:
+ * snapshot's overlay (the elements changed since its base, at most 12 MiB:
  * generator/base-snapshot.ts), always held, which the cache makes room for.
  */
 export const ELEMENT_CACHE_BYTES = 24 * MIB;
@@ -83,14 +83,13 @@ export class ElementCache {
 
   /**
    * `overlay`: the elements changed since the base (snapshot/overlay.ts), always held: the cache
-   * is smaller by the overlay's bytes, elements' and packages' (`overlayBytes`).
+   * is smaller by the overlay's bytes.
    */
   constructor(
     private readonly capacity = ELEMENT_CACHE_BYTES,
     private readonly overlay = Overlay.EMPTY,
-    private readonly overlayBytes = overlay.bytes,
   ) {
-    this.cache = new LruCache(Math.max(0, capacity - overlayBytes), (bytes) => bytes.length);
+    this.cache = new LruCache(Math.max(0, capacity - overlay.bytes), (bytes) => bytes.length);
   }
 
   get bytesHeld(): number {
@@ -112,7 +111,7 @@ export class ElementCache {
 
   /** An empty cache of the same size beside the same overlay (a cold isolate, in benchmarks). */
   emptied(): ElementCache {
-    return new ElementCache(this.capacity, this.overlay, this.overlayBytes);
+    return new ElementCache(this.capacity, this.overlay);
   }
 
   get overlaidAny(): boolean {
@@ -135,17 +134,14 @@ export class ElementCache {
   }
 }
 
-/**
- * The caches a loaded index carries (snapshot/snapshot-store.ts); its overlay of elements among
- * them, and the bytes of its overlays (elements' and packages') the element cache makes room for.
- */
-export const indexCaches = (overlay = Overlay.EMPTY, overlayBytes = overlay.bytes) => ({
+/** The caches a loaded index carries (snapshot/snapshot-store.ts), its overlay among them. */
+export const indexCaches = (overlay = Overlay.EMPTY) => ({
   /** Recent matches of this index. */
   matches: new MatchCache(),
   /** Recent facet answers' bytes, by their normalized query. */
   facets: new LruCache<string, Uint8Array>(FACET_CACHE_BYTES, (bytes) => bytes.length),
   /** Hot elements' bytes, and the overlay's. */
-  elements: new ElementCache(ELEMENT_CACHE_BYTES, overlay, overlayBytes),
+  elements: new ElementCache(ELEMENT_CACHE_BYTES, overlay),
 });
 
 // ——— The isolate's caches ———

@@ -37,11 +37,11 @@ export interface OpenDataSections {
   /** [P] byte length of each package file. */
   packageFileLength: Uint32Array;
   /**
-   * [K] the elements whose packages the overlay holds (ascending), and where each starts in
-   * overlay/packages.json (its length: packageLength). Their place above is never read.
+   * [K] the elements whose packages differ from their copies in the base's files (ascending):
+   * their elements are in the overlay, and the Worker renders these packages from them. Their
+   * place above is never read.
    */
-  overlayPackages: Uint32Array;
-  overlayPackageStart: Uint32Array;
+  stalePackages: Uint32Array;
   /** [N+1] where the name of rank r (nameOrder) starts in names.txt; the last: its length + 3. */
   nameTextStart: Uint32Array;
 }

@@ -2,7 +2,7 @@
 // the base's element files carried as they are, what changed since in the overlay, and every
 // answer the same as a new base's. Checked through the real CLI, read back by the Worker's own
 // store; the Worker tests themselves run on such a build (build-fixture-snapshot.ts).
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,7 +18,14 @@ import { SnapshotStore } from '../../worker/snapshot/snapshot-store.ts';
 import { folderAssets } from '../support/node/folder-assets.ts';
 import { CHANGED_SINCE, writePreviousCatalogue } from '../support/node/previous-catalogue.ts';
 import { publishedElements } from '../support/node/published-snapshot.ts';
-import { FIXTURE_CATALOGUE, copyCatalogue, runBuild, tempDir, treeDigest } from './build-cli.ts';
+import {
+  FIXTURE_CATALOGUE,
+  PROJECT_ROOT,
+  copyCatalogue,
+  runBuild,
+  tempDir,
+  treeDigest,
+} from './build-cli.ts';
 import { FIXTURE_TIERS } from './build-fixture-snapshot.ts';
 
 const build = (data: string, out: string, ...extra: string[]) => {
@@ -40,6 +47,8 @@ const header = (dir: string): IndexHeader => {
   return JSON.parse(readFileSync(join(dir, snapshotPaths(buildId).index), 'utf8')) as IndexHeader;
 };
 
+const ORIGIN = 'https://data.example';
+
 /** Every package as served (origin written in), in catalogue order, through the Worker's store. */
 async function servedPackages(dir: string): Promise<string[]> {
   const store = new SnapshotStore(folderAssets(dir));
@@ -48,8 +57,8 @@ async function servedPackages(dir: string): Promise<string[]> {
   const openData = await store.openData(index, budget);
   const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
   const plan = planPackages(openData, elements);
-  const packages = await readPackages(store, index, openData, elements, plan, budget);
-  const origin = new TextEncoder().encode('https://data.example');
+  const packages = await readPackages(store, index, openData, elements, plan, budget, ORIGIN);
+  const origin = new TextEncoder().encode(ORIGIN);
   return packages.map((bytes) => new TextDecoder().decode(joinPackages([bytes], origin)));
 }
 
@@ -68,7 +77,9 @@ describe('a build on a base', () => {
     );
     const baseId = header(onBase).elementFiles;
     expect(build(FIXTURE_CATALOGUE, onBase)).toMatch(
-      new RegExp(`element files +on base ${baseId}, carried; overlay 5 elements .*, 3 packages`),
+      new RegExp(
+        `element files +on base ${baseId}, carried; overlay 5 elements \\(.*; 3 of their packages rendered by the Worker\\)`,
+      ),
     );
     const fresh = tempDir('dist-');
     build(FIXTURE_CATALOGUE, fresh);
@@ -76,7 +87,7 @@ describe('a build on a base', () => {
     const [overlaid, anew] = [header(onBase), header(fresh)];
     expect(overlaid.elementFiles).toBe(baseId);
     expect(anew.elementFiles).not.toBe(baseId);
-    expect(anew.overlay).toEqual({ elements: 0, elementBytes: 0, packages: 0, packageBytes: 0 });
+    expect(anew.overlay).toEqual({ elements: 0, bytes: 0, stalePackages: 0 });
 
     // the elements and packages, as the Worker reads them
     expect(await publishedElements(onBase)).toEqual(await publishedElements(fresh));
@@ -133,6 +144,19 @@ describe('a build on a base', () => {
     rmSync(join(again, missing));
     expect(build(FIXTURE_CATALOGUE, again)).toMatch(
       new RegExp(`a new base \\w+ \\(${missing} is missing`),
+    );
+  });
+
+  it("starts a new base when packages change while their elements do not (the catalogue's identity)", () => {
+    const data = copyCatalogue();
+    const out = tempDir('dist-');
+    build(data, out);
+    writeFileSync(
+      join(data, 'catalogue.json'),
+      readFileSync(join(PROJECT_ROOT, 'data/catalogue.json'), 'utf8'),
+    );
+    expect(build(data, out)).toMatch(
+      /a new base \w+ \(\d+ CKAN packages differ from the base while their elements do not/,
     );
   });
 

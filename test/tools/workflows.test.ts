@@ -15,6 +15,7 @@ import { PROJECT_ROOT } from '../generator/build-cli.ts';
 
 interface Step {
   name?: string;
+  id?: string;
   run?: string;
   uses?: string;
   if?: string | boolean;

@@ -2,10 +2,8 @@
 // the same plan and admission as any answer (contract §10), parsed, with their CKAN names and
 // dates. For the DCAT pages and the element pages, which show an element's fields rather than
 // its bytes.
-import { isoSeconds } from '../../core/open-data/dates.ts';
 import type { ElementView } from '../../core/open-data/element-view.ts';
 import type { OpenDataSections } from '../../core/open-data/layout.ts';
-import { packageName } from '../../core/open-data/package-name.ts';
 import type { DataElement } from '../../core/schema.ts';
 import type { AnswerOverBudget, DeploymentProfile } from '../deployment-profile.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
@@ -13,9 +11,7 @@ import type { LoadedIndex, SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { collect } from './answer-body.ts';
 import { wholeElement } from './element-format.ts';
 import { admitAnswer, prepareAnswer } from './prepare-answer.ts';
-
-/** Per element: parsing its JSON and rendering it (a DCAT dataset, a page), as measured. */
-export const RENDER_CPU_MS_PER_ELEMENT = 0.03;
+import { elementViewOf, RENDER_CPU_MS_PER_ELEMENT } from './element-view-of.ts';
 
 export type ViewsRead =
   { ok: true; views: ElementView[] } | { ok: false; overBudget: AnswerOverBudget };
@@ -40,15 +36,6 @@ export async function readElementViews(
   if (!admitted.ok) return admitted;
   const bytes = await collect(prepareAnswer(index, store, budget, elements, format, admitted));
   const parsed = JSON.parse(new TextDecoder().decode(bytes)) as DataElement[];
-  const views = parsed.map((element, i) => ({
-    element,
-    name: nameOf(element),
-    created: isoSeconds(openData.created[elements[i]!]!),
-    modified: isoSeconds(openData.modified[elements[i]!]!),
-  }));
+  const views = parsed.map((element, i) => elementViewOf(element, openData, elements[i]!));
   return { ok: true, views };
 }
-
-/** The element's CKAN name, as the generator named it (package-name.ts). */
-export const nameOf = (element: Pick<DataElement, '_id' | 'title'>) =>
-  packageName(element._id, element.title);

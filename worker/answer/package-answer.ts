@@ -15,6 +15,8 @@ import {
   type OpenDataSections,
 } from '../../core/open-data/layout.ts';
 import { CPU_WEIGHTS } from './answer-cost.ts';
+import { elementViewOf, RENDER_CPU_MS_PER_ELEMENT } from './element-view-of.ts';
+import type { DataElement } from '../../core/schema.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import { RunReader } from '../snapshot/run-reader.ts';
 import type { LoadedIndex, LoadedOpenData, SnapshotStore } from '../snapshot/snapshot-store.ts';
@@ -35,10 +37,13 @@ export interface PackagePlan {
 export function planPackages(sections: LoadedOpenData, elements: Uint32Array): PackagePlan {
   const ends = new Map<number, number>();
   let bytes = 0;
+  let rendered = 0;
   for (const e of elements) {
-    if (sections.packageOverlay.has(e)) {
+    if (sections.stale.has(e)) {
+      // rendered from its element in the overlay: never read from its stale copy
       bytes += sections.packageLength[e]!;
-      continue; // held: never read from its stale copy
+      rendered++;
+      continue;
     }
     const file = sections.packageFile[e]!;
     const end = sections.packageStart[e]! + sections.packageLength[e]!;
@@ -54,11 +59,15 @@ export function planPackages(sections: LoadedOpenData, elements: Uint32Array): P
     w.mibRead * (bytesRead / MIB) +
     w.mibGathered * (bytes / MIB) +
     w.mibAnswered * (bytes / MIB) +
-    PACKAGE_CPU_MS * elements.length;
+    PACKAGE_CPU_MS * elements.length +
+    (RENDER_CPU_MS_PER_ELEMENT + PACKAGE_RENDER_CPU_MS) * rendered;
   return { files, bytesRead, bytes, cpuMs };
 }
 
-/** The packages' bytes as stored (BASE_MARKER where the origin goes), in the order of `elements`. */
+/**
+ * The packages' bytes as stored (BASE_MARKER where the origin goes), in the order of `elements`;
+ * those stale in the base's files rendered at `origin` from their elements in the overlay.
+ */
 export async function readPackages(
   store: SnapshotStore,
   index: LoadedIndex,
@@ -66,13 +75,14 @@ export async function readPackages(
   elements: Uint32Array,
   plan: PackagePlan,
   budget: ReadBudget,
+  origin: string,
 ): Promise<Uint8Array[]> {
   const out: Uint8Array[] = new Array(elements.length);
   const byFile = new Map<number, number[]>();
+  const stale: number[] = [];
   elements.forEach((e, i) => {
-    const overlaid = sections.packageOverlay.get(e);
-    if (overlaid) {
-      out[i] = overlaid;
+    if (sections.stale.has(e)) {
+      stale.push(i);
       return;
     }
     const file = sections.packageFile[e]!;
@@ -101,7 +111,33 @@ export async function readPackages(
       }
     }),
   );
+  if (stale.length > 0) {
+    const staleElements = Uint32Array.from(stale, (i) => elements[i]!);
+    const rendered = renderPackages(
+      index.openData,
+      sections,
+      staleElements,
+      overlaidViews(index, sections, staleElements),
+      origin,
+    );
+    stale.forEach((i, k) => (out[i] = rendered[k]!));
+  }
   return out;
+}
+
+/** Elements of the overlay (held by every isolate: no read) as the renderers take them. */
+function overlaidViews(
+  index: LoadedIndex,
+  sections: OpenDataSections,
+  elements: Uint32Array,
+): ElementView[] {
+  const decoder = new TextDecoder();
+  return Array.from(elements, (e) => {
+    const bytes = index.elements.get(e);
+    if (!bytes || !index.elements.overlaid(e))
+      throw new Error(`element ${e}: its package is stale, but the overlay does not hold it`);
+    return elementViewOf(JSON.parse(decoder.decode(bytes)) as DataElement, sections, e);
+  });
 }
 
 const COMMA = 0x2c;

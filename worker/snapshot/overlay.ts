@@ -1,7 +1,8 @@
 // What changed since the snapshot's base (core/snapshot-layout.ts, "Base and overlay"): the
-// elements, or the packages, whose copies in the base's files are stale, with their bytes. Held
-// by every isolate once loaded (a few MiB at most: generator/base-snapshot.ts caps it) and served
-// in place of the stale copies, which no read plan reads.
+// elements whose copies in the base's files are stale, with their bytes. Held by every isolate
+// once loaded with the index (12 MiB at most: generator/base-snapshot.ts caps it), as pinned
+// entries of the element cache, and served in place of the stale copies, which no read plan
+// reads.
 
 export class Overlay {
   private constructor(

@@ -54,13 +54,13 @@ export interface LoadedIndex extends SearchIndex {
   elements: ElementCache;
   /** Part three: the catalogue's identity, CKAN's names, where open-data.bin's sections are. */
   openData: OpenDataHeader;
-  /** What the overlay files hold (the elements' overlay is loaded with the index). */
+  /** What the overlay holds (loaded with the index). */
   overlaySize: OverlaySize;
 }
 
-/** open-data.bin's sections, and the packages changed since the base. */
+/** open-data.bin's sections, and the packages to render from the overlay (stalePackages). */
 export interface LoadedOpenData extends OpenDataSections {
-  packageOverlay: Overlay;
+  stale: ReadonlySet<number>;
 }
 
 /**
@@ -221,33 +221,17 @@ export class SnapshotStore {
    */
   openData(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<LoadedOpenData> {
     return this.lazily(`open-data ${index.buildId}`, keepAlive, async () => {
-      const paths = snapshotPaths(index.buildId);
-      const [bytes, overlayBytes] = await Promise.all([
-        this.readBytes(paths.openData, budget),
-        index.overlaySize.packages > 0
-          ? this.readBytes(paths.overlayPackages, budget)
-          : Promise.resolve(new ArrayBuffer(0)),
-      ]);
+      const path = snapshotPaths(index.buildId).openData;
+      const bytes = await this.readBytes(path, budget);
       let sections: OpenDataSections;
-      let packageOverlay: Overlay;
       try {
-        sections = decodeIndexSections<OpenDataSections>(
-          bytes,
-          index.openData.sections,
-          paths.openData,
-        );
-        packageOverlay = Overlay.of(
-          new Uint8Array(overlayBytes),
-          sections.overlayPackages,
-          sections.overlayPackageStart,
-          (e) => sections.packageLength[e]!,
-        );
+        sections = decodeIndexSections<OpenDataSections>(bytes, index.openData.sections, path);
       } catch (error) {
-        throw this.unavailable(paths.openData, (error as Error).message);
+        throw this.unavailable(path, (error as Error).message);
       }
       if (sections.created.length !== index.elementCount)
-        throw this.unavailable(paths.openData, 'belongs to another snapshot');
-      return { ...sections, packageOverlay };
+        throw this.unavailable(path, 'belongs to another snapshot');
+      return { ...sections, stale: new Set(sections.stalePackages) };
     });
   }
 
@@ -362,9 +346,7 @@ export class SnapshotStore {
       this.readBytes(paths.titles, budget),
       // the elements changed since the base, held from the start: most answers may need them
       headerRead.then((read) =>
-        read.overlay?.elements > 0
-          ? this.readBytes(paths.overlayElements, budget)
-          : new ArrayBuffer(0),
+        read.overlay?.elements > 0 ? this.readBytes(paths.overlay, budget) : new ArrayBuffer(0),
       ),
     ]);
     if (header.buildId !== buildId)
@@ -403,7 +385,7 @@ export class SnapshotStore {
       blockRun: sections.blockRun,
       blockRunOffset: sections.blockRunOffset,
       openData: header.openData,
-      ...indexCaches(overlay, header.overlay.elementBytes + header.overlay.packageBytes),
+      ...indexCaches(overlay),
     };
   }
 
