@@ -5,8 +5,33 @@ export type Bitmap = Int32Array;
 
 export const emptyBitmap = (count: number): Bitmap => new Int32Array((count + 31) >>> 5);
 
+/** Every number below `count`. */
+export function fullBitmap(count: number): Bitmap {
+  const bitmap = emptyBitmap(count);
+  bitmap.fill(-1);
+  const spare = bitmap.length * 32 - count;
+  if (spare > 0) bitmap[bitmap.length - 1] = -1 >>> spare;
+  return bitmap;
+}
+
+/** Adds the numbers to the bitmap. */
+export function addAll(bitmap: Bitmap, numbers: ArrayLike<number>) {
+  for (let i = 0; i < numbers.length; i++) {
+    const n = numbers[i]!;
+    bitmap[n >>> 5] = bitmap[n >>> 5]! | (1 << (n & 31));
+  }
+}
+
 export function intersectInto(into: Bitmap, other: Bitmap) {
   for (let w = 0; w < into.length; w++) into[w] = into[w]! & other[w]!;
+}
+
+export function uniteInto(into: Bitmap, other: Bitmap) {
+  for (let w = 0; w < into.length; w++) into[w] = into[w]! | other[w]!;
+}
+
+export function subtractInto(into: Bitmap, other: Bitmap) {
+  for (let w = 0; w < into.length; w++) into[w] = into[w]! & ~other[w]!;
 }
 
 /** Whether the bitmap holds number n. */

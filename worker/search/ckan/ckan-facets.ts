@@ -2,7 +2,7 @@
 // matches have each value, as CKAN answers them twice: `facets` {field: {value: count}} and
 // `search_facets` {field: {title, items: [{name, display_name, count}]}}. Counted over the
 // matches with every filter applied (Solr's facets, unlike /api/v1/facets, are not disjunctive).
-import { holds, type Bitmap } from '../../../core/bitmap.ts';
+import { addAll, holds, type Bitmap } from '../../../core/bitmap.ts';
 import { CkanError } from '../../http/ckan-envelope.ts';
 import type { ActionParameters } from '../../routes/ckan/action-parameters.ts';
 import type { LoadedIndex } from '../../snapshot/snapshot-store.ts';
@@ -113,8 +113,7 @@ function valuesOf(
         header.tagNames[dimension].forEach((tag, i) => {
           let bitmap = byTag.get(tag);
           if (!bitmap) byTag.set(tag, (bitmap = new Int32Array(matched.length)));
-          for (const e of postingList(index.sections, dimension, i))
-            bitmap[e >>> 5] = bitmap[e >>> 5]! | (1 << (e & 31));
+          addAll(bitmap, postingList(index.sections, dimension, i));
         });
       return [...byTag].map(([tag, bitmap]) => {
         let count = 0;

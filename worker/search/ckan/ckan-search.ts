@@ -3,7 +3,18 @@
 // combined as Lucene combines them, then sorted by one of the orders the generator stored and
 // paged. The words of `q` are §11's words, matched by the same word search as /api/v1; the
 // filters read the same posting lists. Pure: no I/O, errors as data.
-import { bitsOf, countBits, emptyBitmap, holds, type Bitmap } from '../../../core/bitmap.ts';
+import {
+  addAll,
+  bitsOf,
+  countBits,
+  emptyBitmap,
+  fullBitmap,
+  holds,
+  intersectInto,
+  subtractInto,
+  uniteInto,
+  type Bitmap,
+} from '../../../core/bitmap.ts';
 import { NO_WORD_MESSAGE, queryWords, type WordIndex } from '../../../core/word-index.ts';
 import type { LoadedOpenData } from '../../snapshot/snapshot-store.ts';
 import type { IdIndex } from '../../snapshot/element-lookup.ts';
@@ -72,7 +83,7 @@ export function evaluate(ctx: CkanSearchIndex, query: LuceneQuery, normalized: s
   const n = ctx.index.elementCount;
   switch (query.kind) {
     case 'all':
-      return allBits(n);
+      return fullBitmap(n);
     case 'term':
       return termSet(ctx, query.field, query.value);
     case 'range':
@@ -84,12 +95,12 @@ export function evaluate(ctx: CkanSearchIndex, query: LuceneQuery, normalized: s
       let result: Bitmap;
       if (musts.length > 0) {
         result = evaluate(ctx, musts[0]!.query, normalized).slice();
-        for (const c of musts.slice(1)) and(result, evaluate(ctx, c.query, normalized));
+        for (const c of musts.slice(1)) intersectInto(result, evaluate(ctx, c.query, normalized));
       } else if (shoulds.length > 0) {
         result = emptyBitmap(n);
-        for (const c of shoulds) or(result, evaluate(ctx, c.query, normalized));
-      } else result = allBits(n); // only prohibitions: everything else (as Solr reads -a)
-      for (const c of nots) andNot(result, evaluate(ctx, c.query, normalized));
+        for (const c of shoulds) uniteInto(result, evaluate(ctx, c.query, normalized));
+      } else result = fullBitmap(n); // only prohibitions: everything else (as Solr reads -a)
+      for (const c of nots) subtractInto(result, evaluate(ctx, c.query, normalized));
       return result;
     }
   }
@@ -116,7 +127,7 @@ function termSet(ctx: CkanSearchIndex, field: string | undefined, value: string)
   const header = index.openData;
   const itemsOf = (dimension: 'dataSource' | 'category' | 'sector' | 'field', items: number[]) => {
     const bitmap = emptyBitmap(n);
-    for (const item of items) setAll(bitmap, postingList(index.sections, dimension, item));
+    for (const item of items) addAll(bitmap, postingList(index.sections, dimension, item));
     return bitmap;
   };
   const positions = (names: readonly string[], wanted: string) =>
@@ -140,13 +151,13 @@ function termSet(ctx: CkanSearchIndex, field: string | undefined, value: string)
       return itemsOf('category', positions(header.ckanNames.category, value));
     case 'tags': {
       const bitmap = itemsOf('sector', positions(header.tagNames.sector, value));
-      or(bitmap, itemsOf('field', positions(header.tagNames.field, value)));
+      uniteInto(bitmap, itemsOf('field', positions(header.tagNames.field, value)));
       return bitmap;
     }
     case 'res_format':
       return value === 'CSV' || value === 'csv' ? withTables(ctx) : emptyBitmap(n);
     case 'license_id':
-      return value === ckanLicenseId(ctx) ? allBits(n) : emptyBitmap(n);
+      return value === ckanLicenseId(ctx) ? fullBitmap(n) : emptyBitmap(n);
     case 'id': {
       const e = findElementById(ctx.ids, value);
       return single(n, e);
@@ -155,13 +166,13 @@ function termSet(ctx: CkanSearchIndex, field: string | undefined, value: string)
       return single(n, ctx.elementByName!(value));
     case 'dataset_type':
     case 'type':
-      return value === 'dataset' ? allBits(n) : emptyBitmap(n);
+      return value === 'dataset' ? fullBitmap(n) : emptyBitmap(n);
     case 'state':
-      return value === 'active' ? allBits(n) : emptyBitmap(n);
+      return value === 'active' ? fullBitmap(n) : emptyBitmap(n);
     case 'private':
-      return value === 'false' ? allBits(n) : emptyBitmap(n);
+      return value === 'false' ? fullBitmap(n) : emptyBitmap(n);
     case 'capacity':
-      return value === 'public' ? allBits(n) : emptyBitmap(n);
+      return value === 'public' ? fullBitmap(n) : emptyBitmap(n);
     case 'metadata_modified':
     case 'metadata_created':
       return rangeSet(
@@ -179,7 +190,7 @@ function termSet(ctx: CkanSearchIndex, field: string | undefined, value: string)
 /** Elements with every word of the value: anywhere (§11's searchable words) or in the title. */
 function wordsSet(ctx: CkanSearchIndex, value: string, place: 'anywhere' | 'title'): Bitmap {
   const n = ctx.index.elementCount;
-  if (value === '*') return allBits(n);
+  if (value === '*') return fullBitmap(n);
   const cut = queryWords(value);
   if (!cut.ok) {
     // punctuation alone: no word, no match (as Solr's analyzer); too many words: said so
@@ -189,7 +200,7 @@ function wordsSet(ctx: CkanSearchIndex, value: string, place: 'anywhere' | 'titl
   const matches = matchWords(ctx.words!, cut.words);
   if (place === 'anywhere') return matches.matched;
   const result = matches.matched;
-  for (const word of matches.words) and(result, word.title);
+  for (const word of matches.words) intersectInto(result, word.title);
   return result;
 }
 
@@ -235,7 +246,7 @@ function itemsWithId(ctx: CkanSearchIndex, _list: 'dataSource', id: string): num
 
 function withTables(ctx: CkanSearchIndex): Bitmap {
   const bitmap = emptyBitmap(ctx.index.elementCount);
-  ctx.index.years.forEach((_, y) => setAll(bitmap, postingList(ctx.index.sections, 'year', y)));
+  ctx.index.years.forEach((_, y) => addAll(bitmap, postingList(ctx.index.sections, 'year', y)));
   return bitmap;
 }
 
@@ -269,7 +280,7 @@ export function sortedPage(
     const first = orderByRelevance(words, ranked);
     if (first.length >= end) return first.slice(start, end);
     const rest = matched.slice();
-    andNot(rest, words.matched);
+    subtractInto(rest, words.matched);
     // the page's part past the ranked ones: from where it starts among the rest, to its end
     const tail = walk(
       ctx.openData.modifiedOrder,
@@ -326,36 +337,16 @@ function walk(
   return out.subarray(0, n);
 }
 
-// ---- bitmaps --------------------------------------------------------------------------------
-
-function allBits(n: number): Bitmap {
-  const bitmap = emptyBitmap(n);
-  bitmap.fill(-1);
-  const spare = bitmap.length * 32 - n;
-  if (spare > 0) bitmap[bitmap.length - 1] = -1 >>> spare;
-  return bitmap;
-}
-const single = (n: number, e: number | undefined) => {
-  const bitmap = emptyBitmap(n);
-  if (e !== undefined) bitmap[e >>> 5] = 1 << (e & 31);
-  return bitmap;
-};
-function setAll(bitmap: Bitmap, elements: Uint32Array) {
-  for (const e of elements) bitmap[e >>> 5] = bitmap[e >>> 5]! | (1 << (e & 31));
-}
-function and(into: Bitmap, other: Bitmap) {
-  for (let w = 0; w < into.length; w++) into[w] = into[w]! & other[w]!;
-}
-function or(into: Bitmap, other: Bitmap) {
-  for (let w = 0; w < into.length; w++) into[w] = into[w]! | other[w]!;
-}
-function andNot(into: Bitmap, other: Bitmap) {
-  for (let w = 0; w < into.length; w++) into[w] = into[w]! & ~other[w]!;
-}
 function intersection(a: Bitmap, b: Bitmap): Bitmap {
   const out = a.slice();
-  and(out, b);
+  intersectInto(out, b);
   return out;
 }
+
+const single = (n: number, e: number | undefined) => {
+  const bitmap = emptyBitmap(n);
+  if (e !== undefined) addAll(bitmap, [e]);
+  return bitmap;
+};
 
 export { countBits };
