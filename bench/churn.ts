@@ -25,22 +25,10 @@
 // Work files in bench/.work/churn/ (catalogues kept between runs; snapshots replaced). One build
 // at a time; each 100,000-element build takes a minute or two and ~1 GiB on disk.
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import fg from 'fast-glob';
-import { PUBLISHED_STATUS } from '../core/contract.ts';
 import { UPLOAD_MANIFEST_PATH } from '../core/snapshot-layout.ts';
-import { ELEMENT_DIR, compareCodeUnits } from '../generator/read-catalogue.ts';
 import {
   compareUploads,
   parseUploadManifest,
@@ -49,8 +37,19 @@ import {
   type UploadReport,
   type UploadedFile,
 } from '../generator/upload-report.ts';
-import { seededRandom } from '../tools/synth/seeded-random.ts';
 import { WORK } from './synthetic-catalogue.ts';
+import {
+  editCell,
+  editElements,
+  groupBy,
+  linkTree,
+  readElements,
+  rewrite,
+  sampler,
+  surveyCatalogue,
+  type Json,
+  type Place,
+} from './catalogue-edits.ts';
 
 const SHAPES = {
   A: { flags: ['--titles', 'realistic'], says: '86 % published, filters scattered' },
@@ -103,102 +102,14 @@ const BASE_EPOCH = 1_767_225_600; // 2026-01-01T00:00:00Z
 const NEXT_EPOCH = BASE_EPOCH + 86_400;
 const ROOT = join(WORK, 'churn');
 
-// ---------------------------------------------------------------------------------------------
-// The catalogue as files of elements, and edits of it.
-
-type Json = Record<string, unknown>;
-
-/** A published element's place: its file (relative to data-element/) and index there. */
-interface Place {
-  file: string;
-  index: number;
-  dataSource: string;
-}
-
-/** Every element file in catalogue order, and every published element's place. */
-function surveyCatalogue(data: string) {
-  const files = fg.sync('**/*.json', { cwd: join(data, ELEMENT_DIR) }).sort(compareCodeUnits);
-  const published: Place[] = [];
-  for (const file of files) {
-    const items = readElements(data, file);
-    items.forEach((element, index) => {
-      if (element.status === PUBLISHED_STATUS)
-        published.push({ file, index, dataSource: refId(element.dataSource) });
-    });
-  }
-  return { files, published };
-}
-
-const readElements = (data: string, file: string): Json[] => {
-  const value = JSON.parse(readFileSync(join(data, ELEMENT_DIR, file), 'utf8')) as Json | Json[];
-  return Array.isArray(value) ? value : [value];
-};
-
-/** Items by key, in order of first appearance (Map.groupBy is not in Node 20). */
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
-}
-
-/** A reference's id, in any of the catalogue's forms ("id", {$oid}, {_id, name, slug}). */
-function refId(ref: unknown): string {
-  if (typeof ref === 'string') return ref;
-  const { $oid, _id } = (ref ?? {}) as { $oid?: unknown; _id?: unknown };
-  return typeof $oid === 'string' ? $oid : refId(_id);
-}
-
-/** `to` as a copy of `from` whose files are hard links (cheap); edited files are rewritten. */
-function linkTree(from: string, to: string) {
-  rmSync(to, { recursive: true, force: true });
-  for (const file of fg.sync('**/*', { cwd: from, dot: true })) {
-    mkdirSync(dirname(join(to, file)), { recursive: true });
-    linkSync(join(from, file), join(to, file));
-  }
-}
-
-/** Rewrites element files of the copy (never through the link: the base keeps its bytes). */
-function rewrite(data: string, file: string, items: Json[]) {
-  const path = join(data, ELEMENT_DIR, file);
-  if (existsSync(path)) unlinkSync(path);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify(items));
-}
-
-/** Appends a digit to the first value cell of the element's first table. */
-function editCell(element: Json) {
-  const data = element.data as { table: { rows: string[][] } }[];
-  const row = data[0]!.table.rows[0]!;
-  row[1] = `${row[1]}1`;
-}
-
 /** Applies an edit to `data` (a linked copy of `base`); says what it did. */
 function applyEdit(edit: Exclude<Edit, 'cell-1%/new-base'>, base: string, data: string): string {
   const { files, published } = surveyCatalogue(base);
   const middle = published[published.length >> 1]!;
   const onePercent = Math.max(1, Math.round(published.length / 100));
-  const random = seededRandom(34);
-  const sample = (places: Place[], n: number) => {
-    const pool = [...places];
-    for (let i = 0; i < n; i++) {
-      const j = i + random.int(pool.length - i);
-      [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-    }
-    return pool.slice(0, n);
-  };
-  const editPlaces = (places: Place[], change: (element: Json) => void) => {
-    const byFile = groupBy(places, (place) => place.file);
-    for (const [file, here] of byFile) {
-      const items = readElements(base, file);
-      for (const { index } of here) change(items[index]!);
-      rewrite(data, file, items);
-    }
-    return byFile.size;
-  };
+  const sample = sampler(34);
+  const editPlaces = (places: Place[], change: (element: Json) => void) =>
+    editElements(base, data, places, change);
   switch (edit) {
     case 'cell-1%': {
       const touched = editPlaces(sample(published, onePercent), editCell);
