@@ -143,4 +143,17 @@ describe('planReads', () => {
     expect(plannedOrNot(index, range(0, 10000, 1000), nothingCached, 9)).toBeUndefined();
     expect(plannedOrNot(index, range(0, 10000, 1000), nothingCached, 10)?.steps).toHaveLength(10);
   });
+
+  it("plans no bytes for the overlay's elements: their places in the files are never read", () => {
+    const index = placement(100, 10, 1000, 100);
+    // the last element of the answer is overlaid: the run is read up to the one before it
+    const overlaid = (e: number) => e === 799;
+    const plan = planReads(index, range(0, 800), overlaid, 1000, overlaid);
+    expect(plan.steps).toEqual([{ kind: 'run', n: 0 }]);
+    expect(plan.coldBytesRead).toBe(798 * 1001 + 1000);
+    // without the overlay, the same stretch of the run is read to its end
+    expect(planReads(index, range(0, 800), nothingCached, 1000).coldBytesRead).toBe(
+      799 * 1001 + 1000,
+    );
+  });
 });
