@@ -8,19 +8,23 @@ import {
   resolveIdentity,
   type CatalogueIdentity,
 } from '../../core/open-data/catalogue-identity.ts';
+import { dcatCatalogGraph } from '../../core/open-data/dcat/catalog-graph.ts';
 import {
   catalogIris,
   datasetIri,
-  dcatCatalogGraph,
+  writeCatalogPage,
   type CatalogExtras,
   type CatalogPaging,
-} from '../../core/open-data/dcat/catalog-graph.ts';
-import { toJsonLd } from '../../core/open-data/dcat/json-ld.ts';
+} from '../../core/open-data/dcat/catalog-page.ts';
+import { JsonLdWriter, toJsonLd } from '../../core/open-data/dcat/json-ld.ts';
 import { mapMetadata } from '../../core/open-data/dcat/metadata-mapping.ts';
-import { wellFormed } from '../../core/open-data/dcat/rdf-model.ts';
-import { toTurtle } from '../../core/open-data/dcat/turtle.ts';
+import { wellFormed } from '../../core/open-data/dcat/rdf-terms.ts';
+import { toTurtle, TurtleWriter } from '../../core/open-data/dcat/turtle.ts';
 import { isoSeconds } from '../../core/open-data/dates.ts';
-import { publicUrls, type ElementView } from '../../core/open-data/element-view.ts';
+import { datasetView, publicUrls, type ElementView } from '../../core/open-data/element-view.ts';
+import { compileCatalogue } from '../../generator/compile-catalogue.ts';
+import { REFERENCE_LISTS } from '../../core/contract.ts';
+import { generateCatalogue } from '../../tools/synth/catalogue.ts';
 import { packageName } from '../../core/open-data/package-name.ts';
 import type { DataElement } from '../../core/schema.ts';
 import { compileCatalogueFolder } from '../support/node/generator-steps.ts';
@@ -180,16 +184,44 @@ function render(
   paging: CatalogPaging | null,
   extras: CatalogExtras = {},
 ): Page {
-  const graph = dcatCatalogGraph(views, { base: BASE, identity }, paging, extras);
+  const datasets = views.map(datasetView);
+  const ctx = { base: BASE, identity };
   return {
     label,
     views,
     identity,
     paging,
     extras,
-    turtle: toTurtle(graph),
-    jsonLd: toJsonLd(graph),
+    turtle: writeCatalogPage(new TurtleWriter(), datasets, ctx, paging, extras),
+    jsonLd: writeCatalogPage(new JsonLdWriter(), datasets, ctx, paging, extras),
   };
+}
+
+/** The page as the RDF model wrote it, before the writers wrote it straight from the views. */
+function renderByModel({ views, identity, paging, extras }: Page) {
+  const graph = dcatCatalogGraph(views, { base: BASE, identity }, paging, extras);
+  return { turtle: toTurtle(graph), jsonLd: toJsonLd(graph) };
+}
+
+/** A synthetic catalogue's published elements (tools/synth), dated as the fixture's. */
+function syntheticViews(elements: number): ElementView[] {
+  const synthetic = generateCatalogue({ elements, seed: 17, titles: 'realistic' });
+  const listFile: Record<string, string> = { dataSource: 'data-source' };
+  const lists = synthetic.lists as Record<string, unknown>;
+  const catalogue = compileCatalogue({
+    lists: Object.fromEntries(
+      REFERENCE_LISTS.map(({ name, file }) => [
+        name,
+        { file, text: JSON.stringify(lists[listFile[name] ?? name]) },
+      ]),
+    ) as Parameters<typeof compileCatalogue>[0]['lists'],
+    elementFiles: [...synthetic.elementFiles].map(([path, content]) => ({
+      file: `data-element/${path}`,
+      text: JSON.stringify(content),
+    })),
+  });
+  expect(catalogue.problems).toEqual([]);
+  return catalogue.published.map((published, i) => view(JSON.parse(published.json), i));
 }
 
 function catalogPages(identityName: string, views: ElementView[], extras: CatalogExtras): Page[] {
@@ -345,6 +377,39 @@ describe('DCAT-AP 3 pages (core/open-data/dcat)', () => {
       const again = render(page.label, page.views, page.identity, page.paging, page.extras);
       expect(again.turtle).toBe(page.turtle);
       expect(again.jsonLd).toBe(page.jsonLd);
+    }
+  });
+
+  it('writes the bytes the RDF model wrote, page by page', () => {
+    for (const page of PAGES) {
+      const before = renderByModel(page);
+      expect(page.turtle, page.label).toBe(before.turtle);
+      expect(page.jsonLd, page.label).toBe(before.jsonLd);
+    }
+  });
+
+  it('writes the bytes the RDF model wrote over a synthetic catalogue, in pages of 100 and alone', () => {
+    const views = syntheticViews(3000);
+    const identity = IDENTITIES.full!;
+    const pages = Math.ceil(views.length / 100);
+    for (let n = 1; n <= pages; n++) {
+      const paging = { page: n, itemsPerPage: 100, totalItems: views.length, url: pageUrl };
+      const page = render(
+        `synthetic page ${n}`,
+        views.slice((n - 1) * 100, n * 100),
+        identity,
+        paging,
+        EXTRAS,
+      );
+      const before = renderByModel(page);
+      expect(page.turtle, page.label).toBe(before.turtle);
+      expect(page.jsonLd, page.label).toBe(before.jsonLd);
+    }
+    for (const one of views.slice(0, 200)) {
+      const page = render(`synthetic dataset ${one.name}`, [one], IDENTITIES.default!, null);
+      const before = renderByModel(page);
+      expect(page.turtle, page.label).toBe(before.turtle);
+      expect(page.jsonLd, page.label).toBe(before.jsonLd);
     }
   });
 

@@ -4,11 +4,11 @@
 // by core/open-data/dcat/.
 import type { Context } from 'hono';
 import { isCalendarDay } from '../../core/open-data/catalogue-date.ts';
-import { dcatCatalogGraph } from '../../core/open-data/dcat/catalog-graph.ts';
-import { JSON_LD_MEDIA_TYPE, toJsonLd } from '../../core/open-data/dcat/json-ld.ts';
-import { TURTLE_MEDIA_TYPE, toTurtle } from '../../core/open-data/dcat/turtle.ts';
-import { publicUrls } from '../../core/open-data/element-view.ts';
-import type { RdfGraph } from '../../core/open-data/dcat/rdf-model.ts';
+import { writeCatalogPage } from '../../core/open-data/dcat/catalog-page.ts';
+import { JSON_LD_MEDIA_TYPE, JsonLdWriter } from '../../core/open-data/dcat/json-ld.ts';
+import type { RdfWriter } from '../../core/open-data/dcat/rdf-writer.ts';
+import { TURTLE_MEDIA_TYPE, TurtleWriter } from '../../core/open-data/dcat/turtle.ts';
+import { datasetView, publicUrls } from '../../core/open-data/element-view.ts';
 import { readElementViews } from '../answer/element-views.ts';
 import type { AppEnv } from '../env.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
@@ -21,9 +21,9 @@ export type RdfFormat = 'ttl' | 'jsonld';
 /** ckanext-dcat's page size (ckanext.dcat.datasets_per_page). */
 export const DATASETS_PER_PAGE = 100;
 
-const FORMATS: Record<RdfFormat, { type: string; write: (graph: RdfGraph) => string }> = {
-  ttl: { type: TURTLE_MEDIA_TYPE, write: toTurtle },
-  jsonld: { type: JSON_LD_MEDIA_TYPE, write: toJsonLd },
+const FORMATS: Record<RdfFormat, { type: string; writer: () => RdfWriter }> = {
+  ttl: { type: TURTLE_MEDIA_TYPE, writer: () => new TurtleWriter() },
+  jsonld: { type: JSON_LD_MEDIA_TYPE, writer: () => new JsonLdWriter() },
 };
 
 export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promise<Response> {
@@ -58,13 +58,16 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
     link.searchParams.set('page', String(n));
     return link.toString();
   };
-  const graph = dcatCatalogGraph(
-    read.views,
-    { base: url.origin, identity: index.openData.identity },
-    { page, itemsPerPage: DATASETS_PER_PAGE, totalItems: matching, url: pageUrl },
-    { dump: { url: publicUrls(url.origin).dump } },
+  const { views } = read;
+  return rdfResponse(c, etag, format, (writer) =>
+    writeCatalogPage(
+      writer,
+      views.map(datasetView),
+      { base: url.origin, identity: index.openData.identity },
+      { page, itemsPerPage: DATASETS_PER_PAGE, totalItems: matching, url: pageUrl },
+      { dump: { url: publicUrls(url.origin).dump } },
+    ),
   );
-  return rdfResponse(c, etag, format, graph);
 }
 
 export async function dcatDataset(c: Context<AppEnv>, idOrName: string, format: RdfFormat) {
@@ -92,16 +95,24 @@ export async function dcatDataset(c: Context<AppEnv>, idOrName: string, format: 
     JSON.stringify(['dataset', format, url.origin, located.element]),
   );
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const graph = dcatCatalogGraph(
-    read.views,
-    { base: url.origin, identity: index.openData.identity },
-    null,
+  const { views } = read;
+  return rdfResponse(c, etag, format, (writer) =>
+    writeCatalogPage(
+      writer,
+      views.map(datasetView),
+      { base: url.origin, identity: index.openData.identity },
+      null,
+    ),
   );
-  return rdfResponse(c, etag, format, graph);
 }
 
-function rdfResponse(c: Context<AppEnv>, etag: string, format: RdfFormat, graph: RdfGraph) {
-  const bytes = new TextEncoder().encode(FORMATS[format].write(graph));
+function rdfResponse(
+  c: Context<AppEnv>,
+  etag: string,
+  format: RdfFormat,
+  write: (writer: RdfWriter) => string,
+) {
+  const bytes = new TextEncoder().encode(write(FORMATS[format].writer()));
   const headers = snapshotHeaders(etag, bytes.length, {}, FORMATS[format].type);
   return new Response(c.req.method === 'HEAD' ? null : bytes, { headers });
 }

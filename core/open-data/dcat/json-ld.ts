@@ -4,6 +4,7 @@
 // xsd:string), so the context coerces nothing and the triples are exactly the Turtle's.
 // Deterministic: the model's order, one subject a line.
 import type { Literal, Property, RdfGraph, RdfObject } from './rdf-model.ts';
+import { RdfWriter } from './rdf-writer.ts';
 import { compactTerm, PREFIXES, xsd } from './vocabulary.ts';
 
 export const JSON_LD_MEDIA_TYPE = 'application/ld+json; charset=utf-8';
@@ -69,4 +70,74 @@ export function toJsonLd(graph: RdfGraph): string {
   }
   const json = `{"@context":${CONTEXT},\n"@graph":[\n${subjects.join(',\n')}\n]}\n`;
   return json.replace(ESCAPE_FOR_EMBEDDING, escapeForEmbedding);
+}
+
+const typeValue = (types: readonly string[]) =>
+  types.length === 1 ? term(types[0]!) : `[${types.map(term).join(',')}]`;
+
+/** JSON-LD written as the mapping describes it (rdf-writer.ts), one subject a line. */
+export class JsonLdWriter extends RdfWriter {
+  private out = '';
+  private subjects = 0;
+  private depth = 0;
+  /** Per depth: the objects of the property being written, and how many are written. */
+  private readonly count: number[] = [0];
+  private readonly written: number[] = [0];
+
+  document(): string {
+    const json = `{"@context":${CONTEXT},\n"@graph":[\n${this.out}\n]}\n`;
+    this.out = '';
+    return json.replace(ESCAPE_FOR_EMBEDDING, escapeForEmbedding);
+  }
+
+  protected startSubject(iri: string, types: readonly string[]): void {
+    if (this.subjects++ > 0) this.out += ',\n';
+    this.out += `{"@id":${str(iri)},"@type":${typeValue(types)}`;
+  }
+
+  protected endSubject(): void {
+    this.out += '}';
+  }
+
+  protected property(predicate: string, count: number): void {
+    this.out += `,${term(predicate)}:${count > 1 ? '[' : ''}`;
+    this.count[this.depth] = count;
+    this.written[this.depth] = 0;
+  }
+
+  private startObject(): void {
+    if (this.written[this.depth]! > 0) this.out += ',';
+  }
+
+  /** Several objects are an array (as compacted JSON-LD writes them), closed after the last. */
+  private endObject(): void {
+    const count = this.count[this.depth]!;
+    if (++this.written[this.depth]! === count && count > 1) this.out += ']';
+  }
+
+  protected iriObject(iri: string): void {
+    this.startObject();
+    this.out += `{"@id":${str(iri)}}`;
+    this.endObject();
+  }
+
+  protected literalObject(value: string, language?: string, datatype?: string): void {
+    this.startObject();
+    if (language) this.out += `{"@value":${str(value)},"@language":${str(language)}}`;
+    else if (datatype) this.out += `{"@value":${str(value)},"@type":${term(datatype)}}`;
+    else this.out += str(value);
+    this.endObject();
+  }
+
+  protected startBlank(types: readonly string[]): void {
+    this.startObject();
+    this.out += `{"@type":${typeValue(types)}`;
+    this.depth++;
+  }
+
+  protected endBlank(): void {
+    this.depth--;
+    this.out += '}';
+    this.endObject();
+  }
 }

@@ -3,6 +3,7 @@
 // or hashed. Literals are always single-quoted strings with every character escaped that could
 // end them or that a reader might mangle; IRIs are already percent-encoded by the model.
 import type { Literal, Property, RdfGraph, RdfObject } from './rdf-model.ts';
+import { RdfWriter } from './rdf-writer.ts';
 import { compactTerm, PREFIXES, xsd } from './vocabulary.ts';
 
 export const TURTLE_MEDIA_TYPE = 'text/turtle; charset=utf-8';
@@ -96,3 +97,68 @@ export function toTurtle(graph: RdfGraph): string {
 }
 
 const PREFIX_LINES = `${PREFIX_ENTRIES.map(([prefix, namespace]) => `@prefix ${prefix}: <${namespace}> .\n`).join('')}`;
+
+const typeList = (types: readonly string[]) => {
+  let list = term(types[0]!);
+  for (let i = 1; i < types.length; i++) list += `, ${term(types[i]!)}`;
+  return list;
+};
+/** The predicates' indent at each depth (0: a subject's, 1…: a nested blank node's). */
+const indentAt = (depth: number) => '    '.repeat(depth + 1);
+
+/** Turtle written as the mapping describes it (rdf-writer.ts), one block per subject. */
+export class TurtleWriter extends RdfWriter {
+  // one string grown by appending (V8 joins the pieces once, when the text is encoded)
+  private out = PREFIX_LINES;
+  private depth = 0;
+  private indent = indentAt(0);
+  /** Per depth: the objects written so far of the property being written. */
+  private readonly written: number[] = [0];
+
+  document(): string {
+    const text = this.out;
+    this.out = '';
+    return text;
+  }
+
+  protected startSubject(iri: string, types: readonly string[]): void {
+    this.out += `\n<${iri}>\n${this.indent}a ${typeList(types)}`;
+  }
+
+  protected endSubject(): void {
+    this.out += ' .\n';
+  }
+
+  protected property(predicate: string): void {
+    this.out += ` ;\n${this.indent}${term(predicate)} `;
+    this.written[this.depth] = 0;
+  }
+
+  private nextObject(): void {
+    if (this.written[this.depth]!++ > 0) this.out += `,\n${this.indent}    `;
+  }
+
+  protected iriObject(iri: string): void {
+    this.nextObject();
+    this.out += `<${iri}>`;
+  }
+
+  protected literalObject(value: string, language?: string, datatype?: string): void {
+    this.nextObject();
+    this.out += `"${escapeString(value)}"`;
+    if (language) this.out += `@${language}`;
+    else if (datatype) this.out += `^^${term(datatype)}`;
+  }
+
+  protected startBlank(types: readonly string[]): void {
+    this.nextObject();
+    this.indent = indentAt(++this.depth);
+    this.written[this.depth] = 0;
+    this.out += `[\n${this.indent}a ${typeList(types)}`;
+  }
+
+  protected endBlank(): void {
+    this.indent = indentAt(--this.depth);
+    this.out += `\n${this.indent}]`;
+  }
+}
