@@ -1,15 +1,16 @@
 // DCAT-AP 3 (contract §13.2): /catalog.ttl and /catalog.jsonld, 100 datasets a page (`page`,
 // `modified_since`), paged as ckanext-dcat pages (hydra); /dataset/{id}.ttl|.jsonld, one dataset.
-// The elements are read as any answer is (within the profile), in catalogue order, and rendered
-// by core/open-data/dcat/.
+// The elements are read without their tables (answer/dataset-views.ts), as any answer is (within
+// the profile, their rendering counted), in catalogue order, and written by core/open-data/dcat/.
 import type { Context } from 'hono';
 import { isCalendarDay } from '../../core/open-data/catalogue-date.ts';
 import { writeCatalogPage } from '../../core/open-data/dcat/catalog-page.ts';
 import { JSON_LD_MEDIA_TYPE, JsonLdWriter } from '../../core/open-data/dcat/json-ld.ts';
 import type { RdfWriter } from '../../core/open-data/dcat/rdf-writer.ts';
 import { TURTLE_MEDIA_TYPE, TurtleWriter } from '../../core/open-data/dcat/turtle.ts';
-import { datasetView, publicUrls } from '../../core/open-data/element-view.ts';
-import { readElementViews } from '../answer/element-views.ts';
+import { publicUrls } from '../../core/open-data/element-view.ts';
+import { readDatasetViews } from '../answer/dataset-views.ts';
+import { RENDER_CPU_MS_PER_ELEMENT } from '../answer/element-views.ts';
 import type { AppEnv } from '../env.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { answerTooLarge, invalidQuery, noSuchElement } from '../http/errors.ts';
@@ -20,6 +21,8 @@ import { snapshotRequest } from './snapshot-request.ts';
 export type RdfFormat = 'ttl' | 'jsonld';
 /** ckanext-dcat's page size (ckanext.dcat.datasets_per_page). */
 export const DATASETS_PER_PAGE = 100;
+/** What writing `datasets` datasets takes beside reading them, estimated. */
+const renderCpuMs = (datasets: number) => RENDER_CPU_MS_PER_ELEMENT * datasets;
 
 const FORMATS: Record<RdfFormat, { type: string; writer: () => RdfWriter }> = {
   ttl: { type: TURTLE_MEDIA_TYPE, writer: () => new TurtleWriter() },
@@ -49,7 +52,12 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
     JSON.stringify(['catalog', format, url.origin, page, since ?? null]),
   );
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const read = await readElementViews({ ...request, index }, openData, elements);
+  const read = await readDatasetViews(
+    { ...request, index },
+    openData,
+    elements,
+    renderCpuMs(elements.length),
+  );
   if (!read.ok) throw answerTooLarge(read.overBudget, request.profile);
   const pageUrl = (n: number) => {
     const link = new URL(`${url.origin}${url.pathname}`);
@@ -62,7 +70,7 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
   return rdfResponse(c, etag, format, (writer) =>
     writeCatalogPage(
       writer,
-      views.map(datasetView),
+      views,
       { base: url.origin, identity: index.openData.identity },
       { page, itemsPerPage: DATASETS_PER_PAGE, totalItems: matching, url: pageUrl },
       { dump: { url: publicUrls(url.origin).dump } },
@@ -78,16 +86,14 @@ export async function dcatDataset(c: Context<AppEnv>, idOrName: string, format: 
   let located = await locateElement(store, index, budget, keepAlive, idOrName);
   if (!located) throw noSuchElement(idOrName);
   const openData = await store.openData(index, budget, keepAlive);
-  let read = await readElementViews(
-    { ...request, index },
-    openData,
-    Uint32Array.of(located.element),
-  );
+  const readOne = (element: number) =>
+    readDatasetViews({ ...request, index }, openData, Uint32Array.of(element), renderCpuMs(1));
+  let read = await readOne(located.element);
   if (read.ok && located.byName && read.views[0]!.name !== located.byName) {
     // the name's suffix led to another element: look the name up itself
     located = await locateByName(store, index, budget, keepAlive, located.byName);
     if (!located) throw noSuchElement(idOrName);
-    read = await readElementViews({ ...request, index }, openData, Uint32Array.of(located.element));
+    read = await readOne(located.element);
   }
   if (!read.ok) throw answerTooLarge(read.overBudget, request.profile);
   const etag = answerEtag(
@@ -97,12 +103,7 @@ export async function dcatDataset(c: Context<AppEnv>, idOrName: string, format: 
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
   const { views } = read;
   return rdfResponse(c, etag, format, (writer) =>
-    writeCatalogPage(
-      writer,
-      views.map(datasetView),
-      { base: url.origin, identity: index.openData.identity },
-      null,
-    ),
+    writeCatalogPage(writer, views, { base: url.origin, identity: index.openData.identity }, null),
   );
 }
 
