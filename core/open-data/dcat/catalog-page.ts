@@ -332,6 +332,16 @@ export function writeCatalogPage(
     w.iri(dcat('distribution'), dump);
   });
 
+  // the same few categories, and the same format, media type and availability for every
+  // distribution: each IRI made once a page (and pointed at first where the model pointed)
+  const themes = new Map<string, string>();
+  const theme = (slug: string) => {
+    let iri = themes.get(slug);
+    if (iri === undefined) themes.set(slug, (iri = urls.explorer('category', slug)));
+    return iri;
+  };
+  let csv: { format: string; mediaType: string; availability: string } | undefined;
+
   for (const view of views) {
     const { element, years } = view;
     const document = elementDocument(urls, element._id);
@@ -354,9 +364,7 @@ export function writeCatalogPage(
       w.texts(dcat('keyword'), keywords, lang);
       w.iris(
         dcat('theme'),
-        element.category.map((item) =>
-          shared.concept(urls.explorer('category', item.slug), item.name, lang, scheme),
-        ),
+        element.category.map((item) => shared.concept(theme(item.slug), item.name, lang, scheme)),
       );
       w.blanks(dct('publisher'), 1);
       w.blank([foaf('Agent')], () => w.text(foaf('name'), element.dataSource.name, lang));
@@ -395,16 +403,22 @@ export function writeCatalogPage(
     const title = element.title.trim();
     const csvId = wellFormed(element._id);
     years.forEach((year, i) => {
-      const csv = urls.csv(csvId, year);
+      const url = urls.csv(csvId, year);
+      csv ??= {
+        format: shared.fileType('CSV'),
+        mediaType: shared.mediaType('text/csv'),
+        availability: shared.stable(),
+      };
+      const { format, mediaType, availability } = csv;
       w.describe(distributions[i]!, [dcat('Distribution')], () => {
         w.text(dct('title'), labels.tableTitle(title, year), lang);
         w.text(dct('description'), labels.tableDescription(year), lang);
-        w.iri(dcat('accessURL'), csv);
-        w.iri(dcat('downloadURL'), csv);
-        w.iri(dct('format'), shared.fileType('CSV'));
-        w.iri(dcat('mediaType'), shared.mediaType('text/csv'));
+        w.iri(dcat('accessURL'), url);
+        w.iri(dcat('downloadURL'), url);
+        w.iri(dct('format'), format);
+        w.iri(dcat('mediaType'), mediaType);
         w.iri(dct('license'), licence);
-        w.iri(dcatap('availability'), shared.stable());
+        w.iri(dcatap('availability'), availability);
         w.typed(dct('issued'), view.created, xsd('dateTime'));
         w.typed(dct('modified'), view.modified, xsd('dateTime'));
       });

@@ -90,9 +90,10 @@ export class JsonLdWriter extends RdfWriter {
     return json.replace(ESCAPE_FOR_EMBEDDING, escapeForEmbedding);
   }
 
+  // an encoded IRI (rdf-terms.ts) holds no character a JSON string escapes: quoted as it is
   protected startSubject(iri: string, types: readonly string[]): void {
     if (this.subjects++ > 0) this.out += ',\n';
-    this.out += `{"@id":${str(iri)},"@type":${typeValue(types)}`;
+    this.out += `{"@id":"${iri}","@type":${typeValue(types)}`;
   }
 
   protected endSubject(): void {
@@ -117,7 +118,7 @@ export class JsonLdWriter extends RdfWriter {
 
   protected iriObject(iri: string): void {
     this.startObject();
-    this.out += `{"@id":${str(iri)}}`;
+    this.out += `{"@id":"${iri}"}`;
     this.endObject();
   }
 
