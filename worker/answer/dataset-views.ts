@@ -31,21 +31,23 @@ export async function readDatasetViews(
   },
   openData: OpenDataSections,
   elements: Uint32Array,
-  /** CPU the caller's rendering of them will take, estimated. */
-  renderCpuMs: number,
+  /** CPU of parsing and rendering each dataset and each of its distributions (years), in ms. */
+  cost: { dataset: number; distribution: number },
 ): Promise<DatasetViewsRead> {
   const { profile, budget, store, index, keepAlive } = request;
   const { elementLength } = index.sections;
   const keyStarts = await store.keyStarts(index, budget, keepAlive);
   const format = projectedElement(elementLength, keyStarts, WITHOUT_TABLES);
+  const years = yearsOf(index, elements);
+  let distributions = 0;
+  for (const list of years) distributions += list.length;
   const admitted = admitAnswer(profile, index, budget, elements, format, {
     projected: true,
-    renderCpuMs,
+    renderCpuMs: cost.dataset * elements.length + cost.distribution * distributions,
   });
   if (!admitted.ok) return admitted;
   const bytes = await collect(prepareAnswer(index, store, budget, elements, format, admitted));
   const parsed = JSON.parse(new TextDecoder().decode(bytes)) as Omit<DataElement, 'data'>[];
-  const years = yearsOf(index, elements);
   const views = parsed.map((element, i) => ({
     element,
     years: years[i]!,

@@ -10,7 +10,6 @@ import type { RdfWriter } from '../../core/open-data/dcat/rdf-writer.ts';
 import { TURTLE_MEDIA_TYPE, TurtleWriter } from '../../core/open-data/dcat/turtle.ts';
 import { publicUrls } from '../../core/open-data/element-view.ts';
 import { readDatasetViews } from '../answer/dataset-views.ts';
-import { RENDER_CPU_MS_PER_ELEMENT } from '../answer/element-views.ts';
 import type { AppEnv } from '../env.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { answerTooLarge, invalidQuery, noSuchElement } from '../http/errors.ts';
@@ -21,8 +20,16 @@ import { snapshotRequest } from './snapshot-request.ts';
 export type RdfFormat = 'ttl' | 'jsonld';
 /** ckanext-dcat's page size (ckanext.dcat.datasets_per_page). */
 export const DATASETS_PER_PAGE = 100;
-/** What writing `datasets` datasets takes beside reading them, estimated. */
-const renderCpuMs = (datasets: number) => RENDER_CPU_MS_PER_ELEMENT * datasets;
+/**
+ * CPU of a DCAT document beside reading its elements' bytes (answer-cost.ts): parsing each
+ * element without its tables, writing it as JSON-LD or Turtle (JSON-LD, the dearer) and encoding
+ * it, per dataset and per distribution (a year's CSV). The median of bench/open-data-cpu.ts in
+ * process at 100,000 elements (docs/scale.md, "What is still over the free plan's CPU").
+ */
+export const DCAT_CPU_MS = { dataset: 0.075, distribution: 0.018 } as const;
+/** A catalogue page has ckanext-dcat's fixed size: what a harvester can do instead. */
+const PAGE_REMEDY =
+  'A page of the DCAT catalogue has 100 datasets. Harvest the CKAN API instead (package_search with rows=100 and sort=id asc, which this profile answers), read single datasets at /dataset/{id}.ttl or .jsonld, or deploy with PLAN = "paid".';
 
 const FORMATS: Record<RdfFormat, { type: string; writer: () => RdfWriter }> = {
   ttl: { type: TURTLE_MEDIA_TYPE, writer: () => new TurtleWriter() },
@@ -52,13 +59,8 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
     JSON.stringify(['catalog', format, url.origin, page, since ?? null]),
   );
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const read = await readDatasetViews(
-    { ...request, index },
-    openData,
-    elements,
-    renderCpuMs(elements.length),
-  );
-  if (!read.ok) throw answerTooLarge(read.overBudget, request.profile);
+  const read = await readDatasetViews({ ...request, index }, openData, elements, DCAT_CPU_MS);
+  if (!read.ok) throw answerTooLarge(read.overBudget, request.profile, PAGE_REMEDY);
   const pageUrl = (n: number) => {
     const link = new URL(`${url.origin}${url.pathname}`);
     if (url.searchParams.has('modified_since'))
@@ -87,7 +89,7 @@ export async function dcatDataset(c: Context<AppEnv>, idOrName: string, format: 
   if (!located) throw noSuchElement(idOrName);
   const openData = await store.openData(index, budget, keepAlive);
   const readOne = (element: number) =>
-    readDatasetViews({ ...request, index }, openData, Uint32Array.of(element), renderCpuMs(1));
+    readDatasetViews({ ...request, index }, openData, Uint32Array.of(element), DCAT_CPU_MS);
   let read = await readOne(located.element);
   if (read.ok && located.byName && read.views[0]!.name !== located.byName) {
     // the name's suffix led to another element: look the name up itself
