@@ -1,7 +1,7 @@
 // Elements as the part-three renderers take them (core/open-data/element-view.ts): read through
 // the same plan and admission as any answer (contract §10), parsed, with their CKAN names and
-// dates. For the DCAT pages and the element pages, which show an element's fields rather than
-// its bytes.
+// dates. For the element pages and CKAN's rendered packages, which show an element's fields
+// rather than its bytes (the DCAT pages read theirs without tables: dataset-views.ts).
 import { isoSeconds } from '../../core/open-data/dates.ts';
 import type { ElementView } from '../../core/open-data/element-view.ts';
 import type { OpenDataSections } from '../../core/open-data/layout.ts';
@@ -14,7 +14,7 @@ import { collect } from './answer-body.ts';
 import { wholeElement } from './element-format.ts';
 import { admitAnswer, prepareAnswer } from './prepare-answer.ts';
 
-/** Per element: parsing its JSON and rendering it (a DCAT dataset, a page), as measured. */
+/** Per element: parsing its JSON and rendering it (a page, a CKAN package), as measured. */
 export const RENDER_CPU_MS_PER_ELEMENT = 0.03;
 
 export type ViewsRead =

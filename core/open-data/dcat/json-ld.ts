@@ -1,11 +1,10 @@
-// The RDF model as JSON-LD 1.1 (application/ld+json): an inline @context of the prefixes of
-// vocabulary.ts (no remote context to fetch), an @graph of the subjects, blank nodes embedded
-// where they are used. Every literal is an explicit value object (or a plain string for
-// xsd:string), so the context coerces nothing and the triples are exactly the Turtle's.
-// Deterministic: the model's order, one subject a line.
-import type { Literal, Property, RdfGraph, RdfObject } from './rdf-model.ts';
+// A page as JSON-LD 1.1 (application/ld+json), written as the mapping describes it
+// (rdf-writer.ts): an inline @context of the prefixes of vocabulary.ts (no remote context to
+// fetch), an @graph of the subjects, blank nodes embedded where they are used. Every literal is an
+// explicit value object (or a plain string for xsd:string), so the context coerces nothing and
+// the triples are exactly the Turtle's. Deterministic: the mapping's order, one subject a line.
 import { RdfWriter } from './rdf-writer.ts';
-import { compactTerm, PREFIXES, xsd } from './vocabulary.ts';
+import { compactTerm, PREFIXES } from './vocabulary.ts';
 
 export const JSON_LD_MEDIA_TYPE = 'application/ld+json; charset=utf-8';
 
@@ -28,49 +27,9 @@ function term(value: string): string {
   return out;
 }
 
-function literal({ value, language, datatype }: Literal): string {
-  if (language) return `{"@value":${str(value)},"@language":${str(language)}}`;
-  if (datatype && datatype !== xsd('string'))
-    return `{"@value":${str(value)},"@type":${term(datatype)}}`;
-  return str(value);
-}
-
-function object(value: RdfObject): string {
-  switch (value.kind) {
-    case 'iri':
-      return `{"@id":${str(value.value)}}`;
-    case 'literal':
-      return literal(value);
-    case 'blank':
-      return `{${members(value.types, value.properties)}}`;
-  }
-}
-
-/** One value as itself, several as an array (as compacted JSON-LD writes them). */
-const oneOrMany = (values: string[]) =>
-  values.length === 1 ? values[0]! : `[${values.join(',')}]`;
-
-function members(types: string[], properties: Property[]): string {
-  const out: string[] = [];
-  if (types.length > 0) out.push(`"@type":${oneOrMany(types.map(term))}`);
-  for (const { predicate, objects } of properties)
-    out.push(`${term(predicate)}:${oneOrMany(objects.map(object))}`);
-  return out.join(',');
-}
-
 const CONTEXT = `{${Object.entries(PREFIXES)
   .map(([prefix, namespace]) => `${str(prefix)}:${str(namespace)}`)
   .join(',')}}`;
-
-export function toJsonLd(graph: RdfGraph): string {
-  const subjects: string[] = [];
-  for (const subject of graph.subjects) {
-    const body = members(subject.types, subject.properties);
-    if (body) subjects.push(`{"@id":${str(subject.iri)},${body}}`); // nothing to say: left out
-  }
-  const json = `{"@context":${CONTEXT},\n"@graph":[\n${subjects.join(',\n')}\n]}\n`;
-  return json.replace(ESCAPE_FOR_EMBEDDING, escapeForEmbedding);
-}
 
 const typeValue = (types: readonly string[]) =>
   types.length === 1 ? term(types[0]!) : `[${types.map(term).join(',')}]`;
