@@ -601,6 +601,7 @@ async function runtimeCpu(server: ChildProcess, published: string[]) {
     search(`rows=100&start=${mid}&sort=id%20asc`),
     search(`rows=1000&start=${mid}&sort=id%20asc`),
     '/catalog.ttl?page=50',
+    '/catalog.jsonld?page=50',
     `/dataset/${id}.ttl`,
     `/dataset/${id}`,
     '/sitemap-1.xml',

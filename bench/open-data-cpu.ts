@@ -150,6 +150,11 @@ async function shapesOf(dist: string, files: CountingAssets): Promise<Shape[]> {
     },
     { name: 'catalog.ttl page 50', path: '/catalog.ttl?page=50', primer: '/catalog.ttl?page=10' },
     {
+      name: 'catalog.jsonld page 50',
+      path: '/catalog.jsonld?page=50',
+      primer: '/catalog.jsonld?page=10',
+    },
+    {
       name: '/dataset/{id}.ttl',
       path: `/dataset/${facts.middle}.ttl`,
       primer: `/dataset/${facts.other}.ttl`,

@@ -13,6 +13,25 @@ export interface ElementView {
   modified: string;
 }
 
+/**
+ * An element without its tables, as the DCAT pages describe it: the years it has a table for
+ * stand in for them (a distribution each, the temporal coverage).
+ */
+export interface DatasetView extends Omit<ElementView, 'element'> {
+  element: Omit<DataElement, 'data'>;
+  /** Ascending, each once. */
+  years: readonly number[];
+}
+
+/** The years an element has a table for, ascending, each once. */
+export const tableYears = (element: Pick<DataElement, 'data'>) =>
+  [...new Set(element.data.map((entry) => entry.year))].sort((a, b) => a - b);
+
+export const datasetView = (view: ElementView): DatasetView => ({
+  ...view,
+  years: tableYears(view.element),
+});
+
 /** Where the renderers are: the deployment's origin (no trailing slash) and the catalogue. */
 export interface RenderContext {
   base: string;

@@ -11,16 +11,19 @@ import {
 import {
   catalogIris,
   datasetIri,
-  dcatCatalogGraph,
+  writeCatalogPage,
   type CatalogExtras,
   type CatalogPaging,
-} from '../../core/open-data/dcat/catalog-graph.ts';
-import { toJsonLd } from '../../core/open-data/dcat/json-ld.ts';
+} from '../../core/open-data/dcat/catalog-page.ts';
+import { JsonLdWriter } from '../../core/open-data/dcat/json-ld.ts';
 import { mapMetadata } from '../../core/open-data/dcat/metadata-mapping.ts';
-import { wellFormed } from '../../core/open-data/dcat/rdf-model.ts';
-import { toTurtle } from '../../core/open-data/dcat/turtle.ts';
+import { wellFormed } from '../../core/open-data/dcat/rdf-terms.ts';
+import { TurtleWriter } from '../../core/open-data/dcat/turtle.ts';
 import { isoSeconds } from '../../core/open-data/dates.ts';
-import { publicUrls, type ElementView } from '../../core/open-data/element-view.ts';
+import { datasetView, publicUrls, type ElementView } from '../../core/open-data/element-view.ts';
+import { compileCatalogue } from '../../generator/compile-catalogue.ts';
+import { REFERENCE_LISTS } from '../../core/contract.ts';
+import { generateCatalogue } from '../../tools/synth/catalogue.ts';
 import { packageName } from '../../core/open-data/package-name.ts';
 import type { DataElement } from '../../core/schema.ts';
 import { compileCatalogueFolder } from '../support/node/generator-steps.ts';
@@ -180,16 +183,82 @@ function render(
   paging: CatalogPaging | null,
   extras: CatalogExtras = {},
 ): Page {
-  const graph = dcatCatalogGraph(views, { base: BASE, identity }, paging, extras);
+  const datasets = views.map(datasetView);
+  const ctx = { base: BASE, identity };
   return {
     label,
     views,
     identity,
     paging,
     extras,
-    turtle: toTurtle(graph),
-    jsonLd: toJsonLd(graph),
+    turtle: writeCatalogPage(new TurtleWriter(), datasets, ctx, paging, extras),
+    jsonLd: writeCatalogPage(new JsonLdWriter(), datasets, ctx, paging, extras),
   };
+}
+
+/** A synthetic catalogue of 3,000 elements: its pages of 100, and its first 200 datasets alone. */
+function syntheticPages(): Page[] {
+  const views = syntheticViews(3000);
+  const pages = Array.from({ length: Math.ceil(views.length / 100) }, (_, i) =>
+    render(
+      `synthetic page ${i + 1}`,
+      views.slice(i * 100, (i + 1) * 100),
+      IDENTITIES.full!,
+      { page: i + 1, itemsPerPage: 100, totalItems: views.length, url: pageUrl },
+      EXTRAS,
+    ),
+  );
+  const alone = views
+    .slice(0, 200)
+    .map((one) => render(`synthetic dataset ${one.name}`, [one], IDENTITIES.default!, null));
+  return [...pages, ...alone];
+}
+
+/** SHA-256 of the pages' Turtle, and of their JSON-LD, each joined by NUL. */
+const digests = (pages: Page[]) => ({
+  turtle: createHash('sha256')
+    .update(pages.map((page) => page.turtle).join('\0'))
+    .digest('hex'),
+  jsonLd: createHash('sha256')
+    .update(pages.map((page) => page.jsonLd).join('\0'))
+    .digest('hex'),
+});
+
+/**
+ * The digests of the pages as the RDF model wrote them, before the writers wrote them straight
+ * from the views (compared byte for byte with it until it was removed). A change of these bytes
+ * is a change of the mapping, to make on purpose: the SHACL tests below judge it.
+ */
+const MODEL_DIGESTS = {
+  fixture: {
+    turtle: '49951062981bb45cf75ccb0542a42b8aa33520e922dbbf02319b0ef6d124dba7',
+    jsonLd: 'a978f17ee6796528eee00cddfd5808c822fddaa3b8537733d44ac152436e8c0e',
+  },
+  synthetic: {
+    turtle: 'cb1a08cc9aed8e69c2f5f8a005ea0976ffee9fba08bc40f7dc0ae673bb1b3968',
+    jsonLd: 'a13ff3047b786790df862d6ae3cc51ff287d33aac0399dfa22eff2ae707870d7',
+  },
+};
+
+/** A synthetic catalogue's published elements (tools/synth), dated as the fixture's. */
+function syntheticViews(elements: number): ElementView[] {
+  const synthetic = generateCatalogue({ elements, seed: 17, titles: 'realistic' });
+  const listFile: Record<string, string> = { dataSource: 'data-source' };
+  const lists = synthetic.lists as Record<string, unknown>;
+  const catalogue = compileCatalogue({
+    lists: Object.fromEntries(
+      REFERENCE_LISTS.map(({ name, file }) => [
+        name,
+        { file, text: JSON.stringify(lists[listFile[name] ?? name]) },
+      ]),
+    ) as Parameters<typeof compileCatalogue>[0]['lists'],
+    elementFiles: [...synthetic.elementFiles].map(([path, content]) => ({
+      file: `data-element/${path}`,
+      text: JSON.stringify(content),
+    })),
+  });
+  expect(catalogue.problems).toEqual([]);
+  return catalogue.published.map((published, i) => view(JSON.parse(published.json), i));
 }
 
 function catalogPages(identityName: string, views: ElementView[], extras: CatalogExtras): Page[] {
@@ -346,6 +415,14 @@ describe('DCAT-AP 3 pages (core/open-data/dcat)', () => {
       expect(again.turtle).toBe(page.turtle);
       expect(again.jsonLd).toBe(page.jsonLd);
     }
+  });
+
+  it('writes the bytes the RDF model wrote, on every fixture page', () => {
+    expect(digests(PAGES)).toEqual(MODEL_DIGESTS.fixture);
+  });
+
+  it('writes the bytes the RDF model wrote over a synthetic catalogue, in pages of 100 and alone', () => {
+    expect(digests(syntheticPages())).toEqual(MODEL_DIGESTS.synthetic);
   });
 
   it('writes Turtle and JSON-LD that parse to the same graph', async () => {

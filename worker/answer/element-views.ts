@@ -1,7 +1,7 @@
 // Elements as the part-three renderers take them (core/open-data/element-view.ts): read through
 // the same plan and admission as any answer (contract §10), parsed, with their CKAN names and
-// dates. For the DCAT pages and the element pages, which show an element's fields rather than
-// its bytes.
+// dates. For the element pages and CKAN's rendered packages, which show an element's fields
+// rather than its bytes (the DCAT pages read theirs without tables: dataset-views.ts).
 import type { ElementView } from '../../core/open-data/element-view.ts';
 import type { OpenDataSections } from '../../core/open-data/layout.ts';
 import type { DataElement } from '../../core/schema.ts';

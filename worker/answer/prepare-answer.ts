@@ -59,7 +59,9 @@ export type AdmittedAnswer =
 /**
  * The answer's cheapest read plan within the reads the budget has left (less `reserveReads`,
  * kept for other calls such as the edge cache's), admitted when it also fits the profile's CPU
- * (less what a costly search, estimated at `searchCpuMs`, took of it).
+ * (less what a costly search, estimated at `searchCpuMs`, took of it). `renderCpuMs`: what the
+ * caller will do with the elements once read (render them), counted in full with the answer's
+ * own estimate: unlike a search's, that CPU is not spent yet when the answer is refused.
  */
 export function admitAnswer(
   profile: DeploymentProfile,
@@ -67,7 +69,7 @@ export function admitAnswer(
   budget: ReadBudget,
   elements: Uint32Array,
   format: ElementFormat,
-  { projected = false, reserveReads = 0, searchCpuMs = 0, bare = false } = {},
+  { projected = false, reserveReads = 0, searchCpuMs = 0, renderCpuMs = 0, bare = false } = {},
 ): AdmittedAnswer {
   const readsAllowed = budget.remaining - reserveReads;
   const length = answerLength(elements, format, bare);
@@ -104,7 +106,7 @@ export function admitAnswer(
       gatheredBytes: heldBytes,
     });
   const estimate = (plan: AnswerPlan) =>
-    estimateAnswerCpuMs({ ...plan, length, elements: elements.length, projected });
+    estimateAnswerCpuMs({ ...plan, length, elements: elements.length, projected }) + renderCpuMs;
   const cpuMsAllowed = answerCpuAllowed(profile, searchCpuMs);
   const within = (cpuMs: number) => cpuMsAllowed === undefined || cpuMs <= cpuMsAllowed;
   const ranked = plans

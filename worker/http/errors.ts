@@ -58,7 +58,12 @@ export const queryTooLongToPage = (length: number) =>
  * An answer this deployment's profile cannot give whole (contract §10): refused before its first
  * byte, never cut short. Says what it would take and what to do instead.
  */
-export function answerTooLarge(over: AnswerOverBudget, profile: DeploymentProfile) {
+/** `remedy`: what to do instead, where paging with limit and offset is not it. */
+export function answerTooLarge(
+  over: AnswerOverBudget,
+  profile: DeploymentProfile,
+  remedy?: string,
+) {
   const needs =
     over.reads === undefined
       ? `more than the ${over.readsAllowed} snapshot reads left to this request`
@@ -67,7 +72,7 @@ export function answerTooLarge(over: AnswerOverBudget, profile: DeploymentProfil
     profile.plan === 'free'
       ? 'at most 50 subrequests and 10 ms of CPU per request'
       : `at most ${profile.subrequests} subrequests per request`;
-  const remedy =
+  remedy ??=
     profile.plan === 'free'
       ? 'Ask for it in pages with limit (up to 100) and offset, narrow the search, or deploy with PLAN = "paid" to answer it whole.'
       : 'Ask for it in pages with limit and offset, or raise SUBREQUEST_BUDGET.';

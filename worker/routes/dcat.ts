@@ -1,15 +1,15 @@
 // DCAT-AP 3 (contract §13.2): /catalog.ttl and /catalog.jsonld, 100 datasets a page (`page`,
 // `modified_since`), paged as ckanext-dcat pages (hydra); /dataset/{id}.ttl|.jsonld, one dataset.
-// The elements are read as any answer is (within the profile), in catalogue order, and rendered
-// by core/open-data/dcat/.
+// The elements are read without their tables (answer/dataset-views.ts), as any answer is (within
+// the profile, their rendering counted), in catalogue order, and written by core/open-data/dcat/.
 import type { Context } from 'hono';
 import { isCalendarDay } from '../../core/open-data/catalogue-date.ts';
-import { dcatCatalogGraph } from '../../core/open-data/dcat/catalog-graph.ts';
-import { JSON_LD_MEDIA_TYPE, toJsonLd } from '../../core/open-data/dcat/json-ld.ts';
-import { TURTLE_MEDIA_TYPE, toTurtle } from '../../core/open-data/dcat/turtle.ts';
+import { writeCatalogPage } from '../../core/open-data/dcat/catalog-page.ts';
+import { JSON_LD_MEDIA_TYPE, JsonLdWriter } from '../../core/open-data/dcat/json-ld.ts';
+import type { RdfWriter } from '../../core/open-data/dcat/rdf-writer.ts';
+import { TURTLE_MEDIA_TYPE, TurtleWriter } from '../../core/open-data/dcat/turtle.ts';
 import { publicUrls } from '../../core/open-data/element-view.ts';
-import type { RdfGraph } from '../../core/open-data/dcat/rdf-model.ts';
-import { readElementViews } from '../answer/element-views.ts';
+import { readDatasetViews } from '../answer/dataset-views.ts';
 import type { AppEnv } from '../env.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { answerTooLarge, invalidQuery, noSuchElement } from '../http/errors.ts';
@@ -20,10 +20,20 @@ import { snapshotRequest } from './snapshot-request.ts';
 export type RdfFormat = 'ttl' | 'jsonld';
 /** ckanext-dcat's page size (ckanext.dcat.datasets_per_page). */
 export const DATASETS_PER_PAGE = 100;
+/**
+ * CPU of a DCAT document beside reading its elements' bytes (answer-cost.ts): parsing each
+ * element without its tables, writing it as JSON-LD or Turtle (JSON-LD, the dearer) and encoding
+ * it, per dataset and per distribution (a year's CSV). The median of bench/open-data-cpu.ts in
+ * process at 100,000 elements (docs/scale.md, "What is still over the free plan's CPU").
+ */
+export const DCAT_CPU_MS = { dataset: 0.075, distribution: 0.018 } as const;
+/** A catalogue page has ckanext-dcat's fixed size: what a harvester can do instead. */
+const PAGE_REMEDY =
+  'A page of the DCAT catalogue has 100 datasets. Harvest the CKAN API instead (package_search with rows=100 and sort=id asc, which this profile answers), read single datasets at /dataset/{id}.ttl or .jsonld, or deploy with PLAN = "paid".';
 
-const FORMATS: Record<RdfFormat, { type: string; write: (graph: RdfGraph) => string }> = {
-  ttl: { type: TURTLE_MEDIA_TYPE, write: toTurtle },
-  jsonld: { type: JSON_LD_MEDIA_TYPE, write: toJsonLd },
+const FORMATS: Record<RdfFormat, { type: string; writer: () => RdfWriter }> = {
+  ttl: { type: TURTLE_MEDIA_TYPE, writer: () => new TurtleWriter() },
+  jsonld: { type: JSON_LD_MEDIA_TYPE, writer: () => new JsonLdWriter() },
 };
 
 export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promise<Response> {
@@ -49,8 +59,8 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
     JSON.stringify(['catalog', format, url.origin, page, since ?? null]),
   );
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const read = await readElementViews({ ...request, index }, openData, elements);
-  if (!read.ok) throw answerTooLarge(read.overBudget, request.profile);
+  const read = await readDatasetViews({ ...request, index }, openData, elements, DCAT_CPU_MS);
+  if (!read.ok) throw answerTooLarge(read.overBudget, request.profile, PAGE_REMEDY);
   const pageUrl = (n: number) => {
     const link = new URL(`${url.origin}${url.pathname}`);
     if (url.searchParams.has('modified_since'))
@@ -58,13 +68,16 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
     link.searchParams.set('page', String(n));
     return link.toString();
   };
-  const graph = dcatCatalogGraph(
-    read.views,
-    { base: url.origin, identity: index.openData.identity },
-    { page, itemsPerPage: DATASETS_PER_PAGE, totalItems: matching, url: pageUrl },
-    { dump: { url: publicUrls(url.origin).dump } },
+  const { views } = read;
+  return rdfResponse(c, etag, format, (writer) =>
+    writeCatalogPage(
+      writer,
+      views,
+      { base: url.origin, identity: index.openData.identity },
+      { page, itemsPerPage: DATASETS_PER_PAGE, totalItems: matching, url: pageUrl },
+      { dump: { url: publicUrls(url.origin).dump } },
+    ),
   );
-  return rdfResponse(c, etag, format, graph);
 }
 
 export async function dcatDataset(c: Context<AppEnv>, idOrName: string, format: RdfFormat) {
@@ -75,16 +88,14 @@ export async function dcatDataset(c: Context<AppEnv>, idOrName: string, format: 
   let located = await locateElement(store, index, budget, keepAlive, idOrName);
   if (!located) throw noSuchElement(idOrName);
   const openData = await store.openData(index, budget, keepAlive);
-  let read = await readElementViews(
-    { ...request, index },
-    openData,
-    Uint32Array.of(located.element),
-  );
+  const readOne = (element: number) =>
+    readDatasetViews({ ...request, index }, openData, Uint32Array.of(element), DCAT_CPU_MS);
+  let read = await readOne(located.element);
   if (read.ok && located.byName && read.views[0]!.name !== located.byName) {
     // the name's suffix led to another element: look the name up itself
     located = await locateByName(store, index, budget, keepAlive, located.byName);
     if (!located) throw noSuchElement(idOrName);
-    read = await readElementViews({ ...request, index }, openData, Uint32Array.of(located.element));
+    read = await readOne(located.element);
   }
   if (!read.ok) throw answerTooLarge(read.overBudget, request.profile);
   const etag = answerEtag(
@@ -92,16 +103,19 @@ export async function dcatDataset(c: Context<AppEnv>, idOrName: string, format: 
     JSON.stringify(['dataset', format, url.origin, located.element]),
   );
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const graph = dcatCatalogGraph(
-    read.views,
-    { base: url.origin, identity: index.openData.identity },
-    null,
+  const { views } = read;
+  return rdfResponse(c, etag, format, (writer) =>
+    writeCatalogPage(writer, views, { base: url.origin, identity: index.openData.identity }, null),
   );
-  return rdfResponse(c, etag, format, graph);
 }
 
-function rdfResponse(c: Context<AppEnv>, etag: string, format: RdfFormat, graph: RdfGraph) {
-  const bytes = new TextEncoder().encode(FORMATS[format].write(graph));
+function rdfResponse(
+  c: Context<AppEnv>,
+  etag: string,
+  format: RdfFormat,
+  write: (writer: RdfWriter) => string,
+) {
+  const bytes = new TextEncoder().encode(write(FORMATS[format].writer()));
   const headers = snapshotHeaders(etag, bytes.length, {}, FORMATS[format].type);
   return new Response(c.req.method === 'HEAD' ? null : bytes, { headers });
 }

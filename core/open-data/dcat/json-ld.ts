@@ -1,10 +1,10 @@
-// The RDF model as JSON-LD 1.1 (application/ld+json): an inline @context of the prefixes of
-// vocabulary.ts (no remote context to fetch), an @graph of the subjects, blank nodes embedded
-// where they are used. Every literal is an explicit value object (or a plain string for
-// xsd:string), so the context coerces nothing and the triples are exactly the Turtle's.
-// Deterministic: the model's order, one subject a line.
-import type { Literal, Property, RdfGraph, RdfObject } from './rdf-model.ts';
-import { compactTerm, PREFIXES, xsd } from './vocabulary.ts';
+// A page as JSON-LD 1.1 (application/ld+json), written as the mapping describes it
+// (rdf-writer.ts): an inline @context of the prefixes of vocabulary.ts (no remote context to
+// fetch), an @graph of the subjects, blank nodes embedded where they are used. Every literal is an
+// explicit value object (or a plain string for xsd:string), so the context coerces nothing and
+// the triples are exactly the Turtle's. Deterministic: the mapping's order, one subject a line.
+import { RdfWriter } from './rdf-writer.ts';
+import { compactTerm, PREFIXES } from './vocabulary.ts';
 
 export const JSON_LD_MEDIA_TYPE = 'application/ld+json; charset=utf-8';
 
@@ -27,46 +27,77 @@ function term(value: string): string {
   return out;
 }
 
-function literal({ value, language, datatype }: Literal): string {
-  if (language) return `{"@value":${str(value)},"@language":${str(language)}}`;
-  if (datatype && datatype !== xsd('string'))
-    return `{"@value":${str(value)},"@type":${term(datatype)}}`;
-  return str(value);
-}
-
-function object(value: RdfObject): string {
-  switch (value.kind) {
-    case 'iri':
-      return `{"@id":${str(value.value)}}`;
-    case 'literal':
-      return literal(value);
-    case 'blank':
-      return `{${members(value.types, value.properties)}}`;
-  }
-}
-
-/** One value as itself, several as an array (as compacted JSON-LD writes them). */
-const oneOrMany = (values: string[]) =>
-  values.length === 1 ? values[0]! : `[${values.join(',')}]`;
-
-function members(types: string[], properties: Property[]): string {
-  const out: string[] = [];
-  if (types.length > 0) out.push(`"@type":${oneOrMany(types.map(term))}`);
-  for (const { predicate, objects } of properties)
-    out.push(`${term(predicate)}:${oneOrMany(objects.map(object))}`);
-  return out.join(',');
-}
-
 const CONTEXT = `{${Object.entries(PREFIXES)
   .map(([prefix, namespace]) => `${str(prefix)}:${str(namespace)}`)
   .join(',')}}`;
 
-export function toJsonLd(graph: RdfGraph): string {
-  const subjects: string[] = [];
-  for (const subject of graph.subjects) {
-    const body = members(subject.types, subject.properties);
-    if (body) subjects.push(`{"@id":${str(subject.iri)},${body}}`); // nothing to say: left out
+const typeValue = (types: readonly string[]) =>
+  types.length === 1 ? term(types[0]!) : `[${types.map(term).join(',')}]`;
+
+/** JSON-LD written as the mapping describes it (rdf-writer.ts), one subject a line. */
+export class JsonLdWriter extends RdfWriter {
+  private out = '';
+  private subjects = 0;
+  private depth = 0;
+  /** Per depth: the objects of the property being written, and how many are written. */
+  private readonly count: number[] = [0];
+  private readonly written: number[] = [0];
+
+  document(): string {
+    const json = `{"@context":${CONTEXT},\n"@graph":[\n${this.out}\n]}\n`;
+    this.out = '';
+    return json.replace(ESCAPE_FOR_EMBEDDING, escapeForEmbedding);
   }
-  const json = `{"@context":${CONTEXT},\n"@graph":[\n${subjects.join(',\n')}\n]}\n`;
-  return json.replace(ESCAPE_FOR_EMBEDDING, escapeForEmbedding);
+
+  // an encoded IRI (rdf-terms.ts) holds no character a JSON string escapes: quoted as it is
+  protected startSubject(iri: string, types: readonly string[]): void {
+    if (this.subjects++ > 0) this.out += ',\n';
+    this.out += `{"@id":"${iri}","@type":${typeValue(types)}`;
+  }
+
+  protected endSubject(): void {
+    this.out += '}';
+  }
+
+  protected property(predicate: string, count: number): void {
+    this.out += `,${term(predicate)}:${count > 1 ? '[' : ''}`;
+    this.count[this.depth] = count;
+    this.written[this.depth] = 0;
+  }
+
+  private startObject(): void {
+    if (this.written[this.depth]! > 0) this.out += ',';
+  }
+
+  /** Several objects are an array (as compacted JSON-LD writes them), closed after the last. */
+  private endObject(): void {
+    const count = this.count[this.depth]!;
+    if (++this.written[this.depth]! === count && count > 1) this.out += ']';
+  }
+
+  protected iriObject(iri: string): void {
+    this.startObject();
+    this.out += `{"@id":"${iri}"}`;
+    this.endObject();
+  }
+
+  protected literalObject(value: string, language?: string, datatype?: string): void {
+    this.startObject();
+    if (language) this.out += `{"@value":${str(value)},"@language":${str(language)}}`;
+    else if (datatype) this.out += `{"@value":${str(value)},"@type":${term(datatype)}}`;
+    else this.out += str(value);
+    this.endObject();
+  }
+
+  protected startBlank(types: readonly string[]): void {
+    this.startObject();
+    this.out += `{"@type":${typeValue(types)}`;
+    this.depth++;
+  }
+
+  protected endBlank(): void {
+    this.depth--;
+    this.out += '}';
+    this.endObject();
+  }
 }

@@ -1,0 +1,98 @@
+// What the DCAT mapping (catalog-page.ts) describes a page through, and each syntax implements
+// (turtle.ts, json-ld.ts): subjects one after the other, each property with its objects, blank
+// nodes opened and closed where they are used (a tree, never shared). No model is built: every
+// call appends to the document's text, so a page of 100 datasets makes no object per triple.
+// Every IRI and text passes through rdf-terms.ts here, once, for both syntaxes alike.
+import { encodeIri, languageTag, wellFormed } from './rdf-terms.ts';
+import { xsd } from './vocabulary.ts';
+
+/** An object that may be absent: undefined or false write nothing (an empty string is text). */
+type Maybe<T> = T | undefined | false;
+const absent = <T>(value: Maybe<T>): value is undefined | false =>
+  value === undefined || value === false;
+
+export abstract class RdfWriter {
+  private readonly described = new Set<string>();
+
+  /**
+   * Describes `iri` with its types (at least one) and the properties `body` writes, unless it
+   * was described before: a subject keeps its first description.
+   */
+  describe(iri: string, types: readonly string[], body?: (writer: this) => void): void {
+    const encoded = encodeIri(iri);
+    if (this.described.has(encoded)) return;
+    this.described.add(encoded);
+    this.startSubject(encoded, types);
+    body?.(this);
+    this.endSubject();
+  }
+
+  /** The predicate with these IRIs as objects, in order; none, nothing written. */
+  iris(predicate: string, values: readonly string[]): void {
+    if (values.length === 0) return;
+    this.property(predicate, values.length);
+    for (const value of values) this.iriObject(encodeIri(value));
+  }
+
+  iri(predicate: string, value: Maybe<string>): void {
+    if (absent(value)) return;
+    this.property(predicate, 1);
+    this.iriObject(encodeIri(value));
+  }
+
+  /** Texts in `language` (rdf:langString), or plain strings when its tag is not usable. */
+  texts(predicate: string, values: readonly string[], language: string): void {
+    if (values.length === 0) return;
+    const tag = languageTag(language);
+    this.property(predicate, values.length);
+    for (const value of values) this.literalObject(wellFormed(value), tag, undefined);
+  }
+
+  text(predicate: string, value: Maybe<string>, language?: string): void {
+    if (absent(value)) return;
+    this.property(predicate, 1);
+    const tag = language === undefined ? undefined : languageTag(language);
+    this.literalObject(wellFormed(value), tag, undefined);
+  }
+
+  /** A literal of `datatype` (a full IRI; xsd:string is written as a plain string). */
+  typed(predicate: string, value: Maybe<string>, datatype: string): void {
+    if (absent(value)) return;
+    this.property(predicate, 1);
+    this.literalObject(
+      wellFormed(value),
+      undefined,
+      datatype === XSD_STRING ? undefined : datatype,
+    );
+  }
+
+  /** The predicate with `count` blank nodes: each then written by blank(), in order. */
+  blanks(predicate: string, count: number): void {
+    if (count > 0) this.property(predicate, count);
+  }
+
+  /** One of the blank nodes blanks() announced: its types (at least one) and properties. */
+  blank(types: readonly string[], body: (writer: this) => void): void {
+    this.startBlank(types);
+    body(this);
+    this.endBlank();
+  }
+
+  /** The whole document; the writer is spent. */
+  abstract document(): string;
+
+  protected abstract startSubject(iri: string, types: readonly string[]): void;
+  protected abstract endSubject(): void;
+  /** A property with `count` (≥ 1) objects to follow. */
+  protected abstract property(predicate: string, count: number): void;
+  protected abstract iriObject(iri: string): void;
+  protected abstract literalObject(
+    value: string,
+    language: string | undefined,
+    datatype: string | undefined,
+  ): void;
+  protected abstract startBlank(types: readonly string[]): void;
+  protected abstract endBlank(): void;
+}
+
+const XSD_STRING = xsd('string');
