@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { processTree } from '../test/support/node/process-tree.ts';
+import { processTree } from '../tools/serve/process-tree.ts';
 import { startWorker } from '../tools/serve/start-worker.ts';
 import { ANSWER_SHAPES } from './answer-cpu.ts';
 import { WORK } from './synthetic-catalogue.ts';

@@ -15,7 +15,7 @@ import { buildDump } from '../generator/build-dump.ts';
 import { compileCatalogue } from '../generator/compile-catalogue.ts';
 import { readCatalogue } from '../generator/read-catalogue.ts';
 import { startWorker } from '../tools/serve/start-worker.ts';
-import { processTree } from '../test/support/node/process-tree.ts';
+import { processTree } from '../tools/serve/process-tree.ts';
 import { WORK } from './synthetic-catalogue.ts';
 
 const { values } = parseArgs({

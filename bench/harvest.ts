@@ -40,7 +40,7 @@ import {
 } from '../test/support/ckan/harvester.ts';
 import { MANIFEST_PATH, snapshotPaths, type Manifest } from '../core/snapshot-layout.ts';
 import { folderAssets } from '../test/support/node/folder-assets.ts';
-import { processTree } from '../test/support/node/process-tree.ts';
+import { processTree } from '../tools/serve/process-tree.ts';
 import { ReadBudget } from '../worker/snapshot/read-budget.ts';
 import { SnapshotStore } from '../worker/snapshot/snapshot-store.ts';
 

@@ -22,7 +22,7 @@ import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from './autocannon.ts';
-import { processTree } from '../test/support/node/process-tree.ts';
+import { processTree } from '../tools/serve/process-tree.ts';
 import { stillAnswering } from './still-answering.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
 import { KEPT_CACHE_BYTES } from '../worker/memory.ts';

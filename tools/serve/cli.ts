@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MANIFEST_PATH } from '../../core/snapshot-layout.ts';
+import { killProcessesBelow } from './process-tree.ts';
 import { startWorker } from './start-worker.ts';
 
 const USAGE =
@@ -79,7 +80,10 @@ console.log(
     '. Ctrl-C stops.',
 );
 
-/** How long stopping may take before the process exits anyway. */
+/**
+ * How long stopping may take before the process exits anyway, killing what it started (workerd):
+ * on a loaded machine the graceful stop can take longer, and workerd must not outlive it.
+ */
 const STOP_LIMIT_MS = 10_000;
 /**
  * A signal this soon after the first is the same stop delivered twice (npm and tsx both pass
@@ -89,12 +93,16 @@ const REPEATED_SIGNAL_MS = 2_000;
 let stoppingSince: number | undefined;
 const stop = () => {
   if (stoppingSince !== undefined) {
-    if (Date.now() - stoppingSince > REPEATED_SIGNAL_MS) process.exit(130);
+    if (Date.now() - stoppingSince > REPEATED_SIGNAL_MS) {
+      killProcessesBelow();
+      process.exit(130);
+    }
     return;
   }
   stoppingSince = Date.now();
   setTimeout(() => {
-    console.error('the Worker did not stop in time');
+    console.error('the Worker did not stop in time: its processes killed');
+    killProcessesBelow();
     process.exit(1);
   }, STOP_LIMIT_MS).unref();
   worker.stop().then(

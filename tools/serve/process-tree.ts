@@ -1,5 +1,6 @@
-// The processes started under one, as `ps` shows them now: the server's workerd among them, for
-// the tests and measurements that count what a server holds or leaves behind.
+// The processes started under one, as `ps` shows them now: the server's workerd among them. The
+// server kills them when it cannot stop them in time (cli.ts); the tests and measurements count
+// what a server holds or leaves behind.
 import { execFileSync } from 'node:child_process';
 
 /** `pid` and every process below it, with each one's command name. */
@@ -15,4 +16,15 @@ export function processTree(pid: number): { pid: number; command: string }[] {
   for (let i = 0; i < tree.length; i++)
     for (const row of rows) if (row.parent === tree[i]!.pid) tree.push(row);
   return tree.map(({ pid: own, command }) => ({ pid: own, command }));
+}
+
+/** Kills every process below this one at once (SIGKILL), so that none outlives it. */
+export function killProcessesBelow(pid = process.pid) {
+  for (const { pid: below } of processTree(pid).slice(1)) {
+    try {
+      process.kill(below, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
 }
