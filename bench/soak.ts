@@ -1,5 +1,5 @@
 // npm run soak [-- --elements 100000 --shapes scattered,clustered --plans free,paid --seconds 60
-//                  --connections 8 --ulimit 1024]
+//                  --connections 8 --ulimit 1024 --dist DIR]
 // What users run, under real use: for each catalogue shape and deployment profile, the server is
 // started by the command `npm start` runs (tools/serve/cli.ts, as a child process, with
 // `--var PLAN:<plan>`; under `ulimit -n` when given), then a mixed load of a few clients (broad,
@@ -11,6 +11,7 @@
 // part-three request answered with another status than its own (a page or a page of 100 refused,
 // say), on descriptors that end more than 200 above where they started, or on a server that no
 // longer answers.
+// `--dist DIR` serves a snapshot already built (one shape; none is synthesized or built).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '8' },
     ulimit: { type: 'string' },
     port: { type: 'string', default: '8831' },
+    dist: { type: 'string' },
   },
 });
 const shapes = values.shapes.split(',') as CatalogueShape[];
@@ -255,15 +257,17 @@ function stopServer(server: ChildProcess): Promise<void> {
 }
 
 async function soak(shape: CatalogueShape, plan: string): Promise<boolean> {
-  const catalogue = prepareCatalogue(Number(values.elements), shape);
-  const dist = join(WORK, `soak-dist-${values.elements}-${shape}`);
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'generator/cli.ts', '--data', catalogue, '--out', dist],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const dist = values.dist ?? join(WORK, `soak-dist-${values.elements}-${shape}`);
+  if (values.dist === undefined) {
+    const catalogue = prepareCatalogue(Number(values.elements), shape);
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'generator/cli.ts', '--data', catalogue, '--out', dist],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+  }
   const server = startServer(dist, plan);
   try {
     await waitUntilServing(server);
