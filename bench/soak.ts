@@ -1,5 +1,5 @@
 // npm run soak [-- --elements 100000 --shapes scattered,clustered --plans free,paid --seconds 60
-//                  --connections 8 --ulimit 1024 --overlay-percent 1]
+//                  --connections 8 --ulimit 1024 --overlay-percent 1 | --dist DIR]
 // What users run, under real use: for each catalogue shape and deployment profile, the server is
 // started by the command `npm start` runs (tools/serve/cli.ts, as a child process, with
 // `--var PLAN:<plan>`; under `ulimit -n` when given), then a mixed load of a few clients (broad,
@@ -12,6 +12,7 @@
 // say), on descriptors that end more than 200 above where they started, or on a server that no
 // longer answers. `--overlay-percent P`: the server serves a nightly build, on a base of the
 // catalogue, with one cell changed in P % of the published elements (scattered) in its overlay.
+// `--dist DIR` serves a snapshot already built (one shape; none is synthesized or built).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     ulimit: { type: 'string' },
     port: { type: 'string', default: '8831' },
     'overlay-percent': { type: 'string', default: '0' },
+    dist: { type: 'string' },
   },
 });
 const overlayPercent = Number(values['overlay-percent']);
@@ -263,26 +265,28 @@ function stopServer(server: ChildProcess): Promise<void> {
 }
 
 async function soak(shape: CatalogueShape, plan: string): Promise<boolean> {
-  const catalogue = prepareCatalogue(Number(values.elements), shape);
-  const dist = join(WORK, `soak-dist-${values.elements}-${shape}`);
-  const build = (data: string, ...options: string[]) =>
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'generator/cli.ts', '--data', data, '--out', dist, ...options],
-      { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
-    );
-  if (overlayPercent > 0) {
-    // a base of the catalogue, then the night's edits built on it
-    build(catalogue, '--new-base');
-    const edited = join(WORK, `soak-edited-${values.elements}-${shape}`);
-    linkTree(catalogue, edited);
-    const { published } = surveyCatalogue(catalogue);
-    const count = Math.round((published.length * overlayPercent) / 100);
-    editElements(catalogue, edited, sampler(33)(published, count), editCell);
-    const built = build(edited);
-    console.log(`${shape}: ${/element files +(.*)/.exec(built)?.[1]}`);
-    rmSync(edited, { recursive: true, force: true });
-  } else build(catalogue);
+  const dist = values.dist ?? join(WORK, `soak-dist-${values.elements}-${shape}`);
+  if (values.dist === undefined) {
+    const catalogue = prepareCatalogue(Number(values.elements), shape);
+    const build = (data: string, ...options: string[]) =>
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', 'generator/cli.ts', '--data', data, '--out', dist, ...options],
+        { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
+      );
+    if (overlayPercent > 0) {
+      // a base of the catalogue, then the night's edits built on it
+      build(catalogue, '--new-base');
+      const edited = join(WORK, `soak-edited-${values.elements}-${shape}`);
+      linkTree(catalogue, edited);
+      const { published } = surveyCatalogue(catalogue);
+      const count = Math.round((published.length * overlayPercent) / 100);
+      editElements(catalogue, edited, sampler(33)(published, count), editCell);
+      const built = build(edited);
+      console.log(`${shape}: ${/element files +(.*)/.exec(built)?.[1]}`);
+      rmSync(edited, { recursive: true, force: true });
+    } else build(catalogue);
+  }
   const server = startServer(dist, plan);
   try {
     await waitUntilServing(server);

@@ -1,6 +1,7 @@
 // workerd only: a response body of known length (FixedLengthStream keeps Content-Length), and
 // optionally a second body of the same bytes, for a consumer that may hold the first back only
 // briefly.
+import { moved } from '../event-loop.ts';
 
 /**
  * Bytes a body holds written but not yet sent before the generator waits. Without a high-water
@@ -65,6 +66,7 @@ export function fixedLengthStream(
         if (cancelled) return;
         copy?.write(value);
         writer.write(value).catch(() => undefined); // its failure shows in `closed`
+        await moved(value.length); // the isolate's other requests meanwhile (event-loop.ts)
       }
       await writer.close();
       copy?.close();

@@ -1,5 +1,6 @@
 // Reads byte ranges, in increasing order, out of a run as its bytes arrive: what lies between the
 // ranges is skipped, and reading stops (the body is cancelled) once no more is wanted.
+import { moved } from '../event-loop.ts';
 
 /**
  * A run's bytes as they arrive; `release` frees its connection (call it when done or cut short).
@@ -80,6 +81,7 @@ export class RunReader {
     }
     if (this.reader.kind === 'byob') this.buffer = value.buffer as ArrayBuffer;
     this.chunk = value;
+    await moved(value.length); // the isolate's other requests meanwhile (event-loop.ts)
   }
 }
 

@@ -21,6 +21,7 @@ import {
   type OverlaySize,
 } from '../../core/snapshot-layout.ts';
 import { Overlay } from './overlay.ts';
+import { moved } from '../event-loop.ts';
 import { indexCaches, type ElementCache, type MatchCache } from '../memory.ts';
 import type { LruCache } from '../lru-cache.ts';
 import type { IdIndex } from './element-lookup.ts';
@@ -312,13 +313,16 @@ export class SnapshotStore {
 
   private async readBytes(path: string, budget: ReadBudget): Promise<ArrayBuffer> {
     const { response, release } = await this.open(path, budget);
+    let bytes: ArrayBuffer;
     try {
-      return await response.arrayBuffer();
+      bytes = await response.arrayBuffer();
     } catch (error) {
       throw this.unavailable(path, (error as Error).message);
     } finally {
       release();
     }
+    await moved(bytes.byteLength); // the isolate's other requests meanwhile (event-loop.ts)
+    return bytes;
   }
 
   private async readJson<T>(path: string, budget: ReadBudget): Promise<T> {

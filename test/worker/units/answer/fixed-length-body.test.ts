@@ -5,6 +5,7 @@ import {
   COPY_WAIT_MS,
   fixedLengthStream,
 } from '../../../../worker/answer/fixed-length-body.ts';
+import { TURN_BYTES, moved } from '../../../../worker/event-loop.ts';
 
 describe('fixedLengthStream', () => {
   function counted() {
@@ -170,7 +171,10 @@ describe('fixedLengthStream with a copy', () => {
   });
 
   it('gives up the copy when its consumer settles first, and finishes the body', async () => {
-    // the stall guard's timer never fires here: only the consumer's settling can free the body
+    // the stall guard's timer never fires here: only the consumer's settling can free the body;
+    // the body (2 × COPY_QUEUE_BYTES) asks for no turn of the event loop, a timer too, once the
+    // isolate's count of bytes moved starts from zero (worker/event-loop.ts)
+    await moved(TURN_BYTES);
     vi.useFakeTimers();
     let copy: ReadableStream<Uint8Array> | undefined;
     const size = 64 * 1024;
