@@ -28,8 +28,17 @@ beforeAll(async () => {
   const manifest = (
     await import(join(brokenSnapshot, '_snapshot/manifest.json'), { with: { type: 'json' } })
   ).default as { buildId: string };
-  for (const folder of ['lists', 'blocks', 'runs', 'docs', 'dump'])
+  // the element files sit in the folder of the base the snapshot was built on, what changed since
+  // in the overlay
+  const { elementFiles } = (
+    await import(join(brokenSnapshot, '_snapshot', manifest.buildId, 'index.json'), {
+      with: { type: 'json' },
+    })
+  ).default as { elementFiles: string };
+  for (const folder of ['lists', 'docs', 'dump', 'overlay'])
     rmSync(join(brokenSnapshot, '_snapshot', manifest.buildId, folder), { recursive: true });
+  for (const folder of ['blocks', 'runs'])
+    rmSync(join(brokenSnapshot, '_snapshot', elementFiles, folder), { recursive: true });
   [worker, broken] = await Promise.all([startFixtureWorker(), startFixtureWorker(brokenSnapshot)]);
   document = (await (await fetch(`${worker.url}/api/v1/openapi.json`)).json()) as Json;
   ajv.addSchema(document, 'openapi.json');
