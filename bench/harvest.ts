@@ -27,7 +27,6 @@
 // URL and body, and that shape is measured no further. Exits non-zero when anything failed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Parser, type Quad } from 'n3';
@@ -38,7 +37,7 @@ import {
   type FetchLike,
   type HarvestConfig,
 } from '../test/support/ckan/harvester.ts';
-import { MANIFEST_PATH, snapshotPaths, type Manifest } from '../core/snapshot-layout.ts';
+import { elementBytes } from '../test/support/node/published-snapshot.ts';
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { processTree } from '../tools/serve/process-tree.ts';
 import { ReadBudget } from '../worker/snapshot/read-budget.ts';
@@ -202,19 +201,14 @@ function stopServer(server: ChildProcess): Promise<void> {
 
 /** The _id of the published element with the most bytes (its page renders the most). */
 async function largestElement(): Promise<{ id: string; bytes: number }> {
-  const manifest = JSON.parse(readFileSync(join(dist!, MANIFEST_PATH), 'utf8')) as Manifest;
   const index = await new SnapshotStore(folderAssets(dist!)).index(new ReadBudget());
-  const { elementBlock, elementStart, elementLength } = index.sections;
+  const { elementLength } = index.sections;
   let largest = 0;
   for (let e = 1; e < elementLength.length; e++)
     if (elementLength[e]! > elementLength[largest]!) largest = e;
-  const block = readFileSync(
-    join(dist!, snapshotPaths(manifest.buildId).block(elementBlock[largest]!)),
-  );
-  const start = elementStart[largest]!;
-  const element = JSON.parse(
-    block.subarray(start, start + elementLength[largest]!).toString('utf8'),
-  ) as { _id: string };
+  const element = JSON.parse(new TextDecoder().decode(await elementBytes(dist!, largest))) as {
+    _id: string;
+  };
   return { id: element._id, bytes: elementLength[largest]! };
 }
 

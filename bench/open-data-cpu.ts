@@ -13,10 +13,8 @@
 // Admitted or refused: the status of the `free` (and `paid`) answer; a refusal's body is printed.
 // Reads and status are those of the last round; CPU the median of `runs` after 2 unmeasured.
 // Node's V8 is not workerd's, and no local runtime reports a request's CPU: as answer-cpu.ts.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MANIFEST_PATH, snapshotPaths, type Manifest } from '../core/snapshot-layout.ts';
+import { elementBytes } from '../test/support/node/published-snapshot.ts';
 import { folderAssets, type CountingAssets } from '../test/support/node/folder-assets.ts';
 import { ReadBudget } from '../worker/snapshot/read-budget.ts';
 import { SnapshotStore } from '../worker/snapshot/snapshot-store.ts';
@@ -61,27 +59,19 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 
 /** Facts of the snapshot the shapes are built from: counts, an org, ids. */
 async function snapshotFacts(dist: string) {
-  const manifest = JSON.parse(readFileSync(join(dist, MANIFEST_PATH), 'utf8')) as Manifest;
   const index = await new SnapshotStore(folderAssets(dist)).index(new ReadBudget());
-  const { elementBlock, elementStart, elementLength } = index.sections;
-  const idOf = (e: number) => {
-    const block = readFileSync(join(dist, snapshotPaths(manifest.buildId).block(elementBlock[e]!)));
-    const start = elementStart[e]!;
-    return (
-      JSON.parse(block.subarray(start, start + elementLength[e]!).toString('utf8')) as {
-        _id: string;
-      }
-    )._id;
-  };
+  const { elementLength } = index.sections;
+  const idOf = async (e: number) =>
+    (JSON.parse(new TextDecoder().decode(await elementBytes(dist, e))) as { _id: string })._id;
   let largest = 0;
   for (let e = 1; e < elementLength.length; e++)
     if (elementLength[e]! > elementLength[largest]!) largest = e;
   const published = index.elementCount;
   return {
     published,
-    middle: idOf(published >> 1),
-    other: idOf(published >> 2),
-    largest: idOf(largest),
+    middle: await idOf(published >> 1),
+    other: await idOf(published >> 2),
+    largest: await idOf(largest),
     largestBytes: elementLength[largest]!,
   };
 }

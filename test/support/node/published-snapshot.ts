@@ -70,3 +70,15 @@ export async function publishedLists(
   );
   return Object.fromEntries(lists) as Record<ReferenceListName, ReferenceItem[]>;
 }
+
+/** One element's bytes as the Worker serves them: from the overlay, or from its block. */
+export async function elementBytes(dir: string, e: number): Promise<Uint8Array> {
+  const store = storeOver(dir);
+  const budget = unbounded();
+  const index = await store.index(budget);
+  const overlaid = index.elements.overlaid(e) ? index.elements.get(e) : undefined;
+  if (overlaid) return overlaid;
+  const block = await store.block(index, index.sections.elementBlock[e]!, budget);
+  const start = index.sections.elementStart[e]!;
+  return block.subarray(start, start + index.sections.elementLength[e]!);
+}
