@@ -60,7 +60,7 @@ export const UPLOAD_MANIFEST_PATH = `${BUILD_DIR}/upload.json`;
 export const BASE_DESCRIPTION_PATH = `${BUILD_DIR}/base.json`;
 export const ASSETS_IGNORE_PATH = '.assetsignore';
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 11;
+export const LAYOUT_VERSION = 12;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;
@@ -83,6 +83,10 @@ export const snapshotPaths = (buildId: string) => {
     openData: `${root}/open-data.bin`,
     packageNames: `${root}/names.txt`,
     packageFile: (file: number) => `${root}/packages/${numbered(file)}.json`,
+    datasetPartFile: (syntax: 'turtle' | 'jsonLd', file: number) =>
+      syntax === 'turtle'
+        ? `${root}/dcat/ttl/${numbered(file)}.ttl`
+        : `${root}/dcat/jsonld/${numbered(file)}.jsonld`,
     overlay: `${root}/overlay/elements.json`,
   };
 };
@@ -270,6 +274,8 @@ export interface OverlaySize {
   elements: number;
   bytes: number;
   stalePackages: number;
+  /** DCAT dataset parts the Worker writes from the overlay. */
+  staleDatasets: number;
 }
 
 /** Packs the sections into one little-endian buffer (every Workers host is little-endian). */

@@ -23,6 +23,7 @@ import {
   type IndexSections,
 } from '../core/snapshot-layout.ts';
 import type { OpenDataSections } from '../core/open-data/layout.ts';
+import type { DatasetParts, DcatSyntaxName } from './build-open-data.ts';
 import type { PublishedElement } from './compile-catalogue.ts';
 import { joinBytes } from './join-bytes.ts';
 import type { UploadedFile } from './upload-report.ts';
@@ -45,6 +46,7 @@ export interface ElementPlaces {
   runs: number;
   groups: number;
   packageFiles: number;
+  datasetFiles: Record<DcatSyntaxName, number>;
   sections: Pick<
     IndexSections,
     | 'elementBlock'
@@ -63,6 +65,10 @@ export interface ElementPlaces {
     OpenDataSections,
     'packageFile' | 'packageStart' | 'packageFileLength' | 'stalePackages'
   >;
+  datasetSections: Pick<
+    OpenDataSections,
+    `${DcatSyntaxName}${'File' | 'Start' | 'FileLength'}` | 'staleDatasets'
+  >;
   overlay: Uint8Array;
 }
 
@@ -71,6 +77,7 @@ export interface ElementFiles {
   runs: Uint8Array[];
   groups: Uint8Array[];
   packageFiles: Uint8Array[];
+  datasetFiles: Record<DcatSyntaxName, Uint8Array[]>;
 }
 
 /** _build/base.json. Arrays by base element (the base's catalogue order) unless said. */
@@ -81,13 +88,16 @@ export interface BaseDescription {
   runs: number;
   groups: number;
   packageFiles: number;
-  /** [B], [R+1], [B], [B], [G], [P]: the element files' geometry (IndexSections). */
+  datasetFiles: Record<DcatSyntaxName, number>;
+  /** [B], [R+1], [B], [B], [G], [P], [T], [J]: the files' geometry (IndexSections). */
   blockLength: number[];
   runFirstBlock: number[];
   blockRun: number[];
   blockRunOffset: number[];
   groupLength: number[];
   packageFileLength: number[];
+  turtleFileLength: number[];
+  jsonLdFileLength: number[];
   id: string[];
   hash: string[];
   block: number[];
@@ -97,20 +107,34 @@ export interface BaseDescription {
   packageHash: string[];
   packageFile: number[];
   packageStart: number[];
+  /** A hash of the element's dataset parts (both syntaxes), and where each lies. */
+  datasetHash: string[];
+  turtleFile: number[];
+  turtleStart: number[];
+  jsonLdFile: number[];
+  jsonLdStart: number[];
 }
 
 /** A short content hash: compared only with the same element's in the base. */
 const hashOf = (bytes: string | Uint8Array) =>
   createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+const datasetHashOf = (parts: DatasetParts, e: number) =>
+  createHash('sha256')
+    .update(parts.turtle[e]!)
+    .update('\0')
+    .update(parts.jsonLd[e]!)
+    .digest('base64url')
+    .slice(0, 22);
 
 /** The base a fresh build's own places make, to be written beside it. */
 export function describeBase(
   baseId: string,
   published: readonly PublishedElement[],
   packages: readonly Uint8Array[],
+  datasetParts: DatasetParts,
   places: ElementPlaces,
 ): BaseDescription {
-  const { sections, packageSections } = places;
+  const { sections, packageSections, datasetSections } = places;
   const list = (array: Uint32Array) => Array.from(array);
   return {
     layoutVersion: LAYOUT_VERSION,
@@ -119,12 +143,15 @@ export function describeBase(
     runs: places.runs,
     groups: places.groups,
     packageFiles: places.packageFiles,
+    datasetFiles: places.datasetFiles,
     blockLength: list(sections.blockLength),
     runFirstBlock: list(sections.runFirstBlock),
     blockRun: list(sections.blockRun),
     blockRunOffset: list(sections.blockRunOffset),
     groupLength: list(sections.groupLength),
     packageFileLength: list(packageSections.packageFileLength),
+    turtleFileLength: list(datasetSections.turtleFileLength),
+    jsonLdFileLength: list(datasetSections.jsonLdFileLength),
     id: published.map((element) => element.id),
     hash: published.map((element) => hashOf(element.json)),
     block: list(sections.elementBlock),
@@ -134,6 +161,11 @@ export function describeBase(
     packageHash: packages.map(hashOf),
     packageFile: list(packageSections.packageFile),
     packageStart: list(packageSections.packageStart),
+    datasetHash: published.map((_, e) => datasetHashOf(datasetParts, e)),
+    turtleFile: list(datasetSections.turtleFile),
+    turtleStart: list(datasetSections.turtleStart),
+    jsonLdFile: list(datasetSections.jsonLdFile),
+    jsonLdStart: list(datasetSections.jsonLdStart),
   };
 }
 
@@ -147,6 +179,8 @@ export function baseFiles(base: BaseDescription): string[] {
     ...count(base.runs, paths.run),
     ...count(base.groups, paths.group),
     ...count(base.packageFiles, paths.packageFile),
+    ...count(base.datasetFiles.turtle, (n) => paths.datasetPartFile('turtle', n)),
+    ...count(base.datasetFiles.jsonLd, (n) => paths.datasetPartFile('jsonLd', n)),
   ];
 }
 
@@ -196,6 +230,7 @@ export type BasePlacing = { ok: true; places: ElementPlaces } | { ok: false; rea
 export function placeOnBase(
   published: readonly PublishedElement[],
   packages: readonly Uint8Array[],
+  datasetParts: DatasetParts,
   base: BaseDescription,
   maxOverlayBytes = OVERLAY_MAX_BYTES,
 ): BasePlacing {
@@ -254,16 +289,50 @@ export function placeOnBase(
       reason: `${strayPackages} CKAN packages differ from the base while their elements do not (the catalogue's identity or a data source's name changed)`,
     };
 
+  // a DCAT dataset part likewise: its copy there, or written by the Worker from the overlay
+  const datasetPlaces = {
+    turtleFile: new Uint32Array(n),
+    turtleStart: new Uint32Array(n),
+    jsonLdFile: new Uint32Array(n),
+    jsonLdStart: new Uint32Array(n),
+  };
+  const staleDatasets: number[] = [];
+  let strayDatasets = 0;
+  for (let e = 0; e < n; e++) {
+    const b = basePosition.get(published[e]!.id);
+    if (b !== undefined && base.datasetHash[b] === datasetHashOf(datasetParts, e)) {
+      datasetPlaces.turtleFile[e] = base.turtleFile[b]!;
+      datasetPlaces.turtleStart[e] = base.turtleStart[b]!;
+      datasetPlaces.jsonLdFile[e] = base.jsonLdFile[b]!;
+      datasetPlaces.jsonLdStart[e] = base.jsonLdStart[b]!;
+    } else {
+      staleDatasets.push(e);
+      if (!overlaidSet.has(e)) strayDatasets++;
+    }
+  }
+  if (strayDatasets > 0)
+    return {
+      ok: false,
+      reason: `${strayDatasets} DCAT datasets differ from the base while their elements do not (the catalogue's identity or its categories changed)`,
+    };
+
   const elementOverlay = joinedOverlay(overlaid, (e) => published[e]!.json);
   return {
     ok: true,
     places: {
       baseId: base.baseId,
-      files: { blocks: [], runs: [], groups: [], packageFiles: [] },
+      files: {
+        blocks: [],
+        runs: [],
+        groups: [],
+        packageFiles: [],
+        datasetFiles: { turtle: [], jsonLd: [] },
+      },
       blocks: base.blocks,
       runs: base.runs,
       groups: base.groups,
       packageFiles: base.packageFiles,
+      datasetFiles: base.datasetFiles,
       sections: {
         elementBlock,
         elementStart,
@@ -282,6 +351,16 @@ export function placeOnBase(
         packageStart,
         packageFileLength: Uint32Array.from(base.packageFileLength),
         stalePackages: Uint32Array.from(stalePackages),
+      },
+      // in freshPlaces' order: the sections are encoded in the order of their keys
+      datasetSections: {
+        turtleFile: datasetPlaces.turtleFile,
+        turtleStart: datasetPlaces.turtleStart,
+        turtleFileLength: Uint32Array.from(base.turtleFileLength),
+        jsonLdFile: datasetPlaces.jsonLdFile,
+        jsonLdStart: datasetPlaces.jsonLdStart,
+        jsonLdFileLength: Uint32Array.from(base.jsonLdFileLength),
+        staleDatasets: Uint32Array.from(staleDatasets),
       },
       overlay: elementOverlay.bytes,
     },

@@ -13,6 +13,11 @@ import {
 import { uniqueCkanNames, ckanTagName } from '../core/open-data/ckan-names.ts';
 import { packageName } from '../core/open-data/package-name.ts';
 import { ckanLicense, renderPackage } from '../core/open-data/ckan-package.ts';
+import { datasetPart, type DcatContext } from '../core/open-data/dcat/catalog-page.ts';
+import { JSON_LD } from '../core/open-data/dcat/json-ld.ts';
+import type { RdfSyntax } from '../core/open-data/dcat/rdf-writer.ts';
+import { TURTLE } from '../core/open-data/dcat/turtle.ts';
+import { isoSeconds } from '../core/open-data/dates.ts';
 import type { CompiledCatalogue } from './compile-catalogue.ts';
 import type { ElementDates } from './element-dates.ts';
 import { compareCodeUnits } from './read-catalogue.ts';
@@ -30,18 +35,29 @@ export const PACKAGE_FILE_BYTES = 8 * 1024 * 1024;
 const encoder = new TextEncoder();
 
 export interface OpenData {
-  header: Omit<OpenDataHeader, 'sections' | 'packageFiles'>;
+  header: Omit<OpenDataHeader, 'sections' | 'packageFiles' | 'datasetFiles'>;
   /** All but where the packages are stored (placed with the element bytes: base-snapshot.ts). */
   sections: Omit<OpenDataSections, StoredPackageSection>;
   /** Each published element's package (BASE_MARKER where the origin goes), catalogue order. */
   packages: Uint8Array[];
+  /** Each published element's DCAT dataset part in both syntaxes (BASE_MARKER for the origin). */
+  datasetParts: DatasetParts;
   /** Each published element's CKAN name, in catalogue order. */
   names: string[];
   namesText: Uint8Array;
 }
 
 export type StoredPackageSection =
-  'packageFile' | 'packageStart' | 'packageFileLength' | 'stalePackages';
+  | 'packageFile'
+  | 'packageStart'
+  | 'packageFileLength'
+  | 'stalePackages'
+  | `${DcatSyntaxName}${'File' | 'Start' | 'FileLength'}`
+  | 'staleDatasets';
+
+/** DCAT's dataset parts (catalog-page.ts datasetPart), by syntax, in catalogue order. */
+export type DatasetParts = Record<DcatSyntaxName, Uint8Array[]>;
+export type DcatSyntaxName = RdfSyntax['name'];
 
 export function buildOpenData(
   catalogue: CompiledCatalogue,
@@ -95,6 +111,8 @@ export function buildOpenData(
     packages[e] = encoder.encode(json.replaceAll(marker, '\0'));
   }
 
+  const datasetParts = renderDatasetParts(catalogue, names, dates);
+
   const byCodeUnits = (key: (e: number) => string) =>
     Uint32Array.from(published.keys()).sort((a, b) => compareCodeUnits(key(a), key(b)) || a - b);
   const nameOrder = byCodeUnits((e) => names[e]!);
@@ -118,6 +136,8 @@ export function buildOpenData(
       (a, b) => dates[a]!.created - dates[b]!.created || a - b,
     ),
     packageLength: Uint32Array.from(packages, (bytes) => bytes.length),
+    turtleLength: Uint32Array.from(datasetParts.turtle, (bytes) => bytes.length),
+    jsonLdLength: Uint32Array.from(datasetParts.jsonLd, (bytes) => bytes.length),
     nameTextStart,
   };
   return {
@@ -126,6 +146,7 @@ export function buildOpenData(
       ckanNames,
       dataSourceIds: lists.dataSource.map((item) => item._id),
       categoryIds: lists.category.map((item) => item._id),
+      categorySlugs: lists.category.map((item) => item.slug),
       titles: {
         dataSource: lists.dataSource.map((item) => item.name),
         category: lists.category.map((item) => item.name),
@@ -136,9 +157,45 @@ export function buildOpenData(
     },
     sections,
     packages,
+    datasetParts,
     names,
     namesText,
   };
+}
+
+/**
+ * Every element's DCAT dataset part, written once for every page that lists it and every host:
+ * the IRIs under the origin start with BASE_MARKER (the Worker writes the origin in).
+ */
+function renderDatasetParts(
+  { published, lists, identity }: CompiledCatalogue,
+  names: readonly string[],
+  dates: readonly ElementDates[],
+): DatasetParts {
+  // an origin no IRI holds but those the parts make under it (the identity's own URLs aside)
+  const identityText = JSON.stringify(identity);
+  let n = 0;
+  while (identityText.includes(`https://base${n}.invalid`)) n++;
+  const origin = `https://base${n}.invalid`;
+  const ctx: DcatContext = { base: origin, identity, categories: lists.category };
+  const marker = String.fromCharCode(BASE_MARKER);
+  const parts: DatasetParts = { turtle: [], jsonLd: [] };
+  published.forEach((item, e) => {
+    const { data, ...element } = JSON.parse(item.json) as DataElement;
+    void data;
+    const view = {
+      element,
+      years: item.years,
+      name: names[e]!,
+      created: isoSeconds(dates[e]!.created),
+      modified: isoSeconds(dates[e]!.modified),
+    };
+    for (const syntax of [TURTLE, JSON_LD]) {
+      const writer = syntax.writer({ base: { origin, marker } });
+      parts[syntax.name].push(encoder.encode(datasetPart(writer, view, ctx)));
+    }
+  });
+  return parts;
 }
 
 const COMMA = encoder.encode(',');
@@ -149,36 +206,56 @@ export function storePackages(
   idOrder: Uint32Array,
   fileBytes = PACKAGE_FILE_BYTES,
 ) {
-  const packageFile = new Uint32Array(packages.length);
-  const packageStart = new Uint32Array(packages.length);
+  const stored = storeParts(packages, idOrder, fileBytes, COMMA);
+  return {
+    files: stored.files,
+    sections: {
+      packageFile: stored.file,
+      packageStart: stored.start,
+      packageFileLength: stored.fileLength,
+    },
+  };
+}
+
+/**
+ * Parts (one an element) stored in `order` in files of about `fileBytes`, `separator` between
+ * two in a file, and where each lies: its file, and its offset in it.
+ */
+export function storeParts(
+  parts: readonly Uint8Array[],
+  order: Uint32Array,
+  fileBytes: number,
+  separator?: Uint8Array,
+) {
+  const gap = separator?.length ?? 0;
+  const file = new Uint32Array(parts.length);
+  const start = new Uint32Array(parts.length);
   const files: Uint8Array[] = [];
-  let parts: Uint8Array[] = [];
+  let inFile: Uint8Array[] = [];
   let bytesInFile = 0;
   const closeFile = () => {
-    files.push(joinBytes(parts));
-    parts = [];
+    files.push(joinBytes(inFile));
+    inFile = [];
     bytesInFile = 0;
   };
-  for (const e of idOrder) {
-    const bytes = packages[e]!;
-    if (bytesInFile > 0 && bytesInFile + 1 + bytes.length > fileBytes) closeFile();
-    if (bytesInFile > 0) {
-      parts.push(COMMA);
-      bytesInFile += 1;
+  for (const e of order) {
+    const bytes = parts[e]!;
+    if (bytesInFile > 0 && bytesInFile + gap + bytes.length > fileBytes) closeFile();
+    if (bytesInFile > 0 && separator) {
+      inFile.push(separator);
+      bytesInFile += gap;
     }
-    packageFile[e] = files.length;
-    packageStart[e] = bytesInFile;
-    parts.push(bytes);
+    file[e] = files.length;
+    start[e] = bytesInFile;
+    inFile.push(bytes);
     bytesInFile += bytes.length;
   }
   if (bytesInFile > 0 || files.length === 0) closeFile();
   return {
     files,
-    sections: {
-      packageFile,
-      packageStart,
-      packageFileLength: Uint32Array.from(files, (bytes) => bytes.length),
-    },
+    file,
+    start,
+    fileLength: Uint32Array.from(files, (bytes) => bytes.length),
   };
 }
 

@@ -29,7 +29,13 @@ import type { SiteSources } from './read-site.ts';
 import { compareCodeUnits } from './read-catalogue.ts';
 import { encodeTitleSearchIndex } from '../core/title-index/encode.ts';
 import { buildWordIndex, parsedElements } from './build-word-index.ts';
-import { buildOpenData, storePackages } from './build-open-data.ts';
+import {
+  buildOpenData,
+  PACKAGE_FILE_BYTES,
+  storePackages,
+  storeParts,
+  type DatasetParts,
+} from './build-open-data.ts';
 import { joinBytes } from './join-bytes.ts';
 import { assignDates, type DatesLedger, type ElementDates } from './element-dates.ts';
 import { encodeUploadManifest, uploadManifestOf, type UploadedFile } from './upload-report.ts';
@@ -123,11 +129,17 @@ export function buildSnapshot(
   const ids = buildIdIndex(published);
   const openData = buildOpenData(catalogue, dates);
   const placing = options.base
-    ? placeOnBase(published, openData.packages, options.base.description, options.overlayMaxBytes)
+    ? placeOnBase(
+        published,
+        openData.packages,
+        openData.datasetParts,
+        options.base.description,
+        options.overlayMaxBytes,
+      )
     : ({ ok: false, reason: 'no base given' } as const);
   const places = placing.ok
     ? placing.places
-    : freshPlaces(published, openData.packages, ids.idOrder, options);
+    : freshPlaces(published, openData.packages, openData.datasetParts, ids.idOrder, options);
   const newFiles = places.files;
   // the element files' folder is named by their content, so that a build on a base that nothing
   // changed since is the very build that made the base
@@ -146,6 +158,7 @@ export function buildSnapshot(
   const { bytes: openDataBinary, table: openDataTable } = encodeIndexSections<OpenDataSections>({
     ...openData.sections,
     ...places.packageSections,
+    ...places.datasetSections,
   });
   content.set('open-data', openDataBinary);
   content.set('package-names', openData.namesText);
@@ -185,6 +198,7 @@ export function buildSnapshot(
     elements: places.sections.overlayElements.length,
     bytes: places.overlay.length,
     stalePackages: places.packageSections.stalePackages.length,
+    staleDatasets: places.datasetSections.staleDatasets.length,
   };
   const header: IndexHeader = {
     layoutVersion: LAYOUT_VERSION,
@@ -202,6 +216,7 @@ export function buildSnapshot(
     openData: {
       ...openData.header,
       packageFiles: places.packageFiles,
+      datasetFiles: places.datasetFiles,
       sections: openDataTable,
     },
   };
@@ -214,6 +229,10 @@ export function buildSnapshot(
   newFiles.runs.forEach((bytes, run) => files.set(elementPaths.run(run), bytes));
   newFiles.groups.forEach((bytes, group) => files.set(elementPaths.group(group), bytes));
   newFiles.packageFiles.forEach((bytes, file) => files.set(elementPaths.packageFile(file), bytes));
+  for (const syntax of ['turtle', 'jsonLd'] as const)
+    newFiles.datasetFiles[syntax].forEach((bytes, file) =>
+      files.set(elementPaths.datasetPartFile(syntax, file), bytes),
+    );
   if (overlay.elements > 0) files.set(paths.overlay, places.overlay);
   dump.forEach((part, n) => files.set(paths.dumpPart(n), part.bytes));
   files.set(paths.titles, content.get('titles')!);
@@ -262,7 +281,7 @@ export function buildSnapshot(
   // the base the next build may build on: this one's, carried, or the one this build starts
   const base = placing.ok
     ? options.base!.description
-    : describeBase(elementFiles, published, openData.packages, places);
+    : describeBase(elementFiles, published, openData.packages, openData.datasetParts, places);
   files.set(BASE_DESCRIPTION_PATH, encoder.encode(JSON.stringify(base)));
   // and so does the list of what is deployed, which the next build compares its own with
   const carried = placing.ok ? options.base!.files : [];
@@ -319,6 +338,8 @@ function elementFilesId(files: ElementFiles): string {
     ...files.runs.map((bytes, n): [string, Uint8Array] => [`run/${n}`, bytes]),
     ...files.groups.map((bytes, n): [string, Uint8Array] => [`group/${n}`, bytes]),
     ...files.packageFiles.map((bytes, n): [string, Uint8Array] => [`package/${n}`, bytes]),
+    ...files.datasetFiles.turtle.map((bytes, n): [string, Uint8Array] => [`ttl/${n}`, bytes]),
+    ...files.datasetFiles.jsonLd.map((bytes, n): [string, Uint8Array] => [`jsonld/${n}`, bytes]),
   ];
   return contentHash(entries).slice(0, 16);
 }
@@ -336,12 +357,17 @@ function contentHash(entries: [string, Uint8Array][]): string {
 function freshPlaces(
   published: PublishedElement[],
   packages: readonly Uint8Array[],
+  datasetParts: DatasetParts,
   idOrder: Uint32Array,
   sizes: TierSizes,
 ): ElementPlaces {
   const tiers = buildTiers(published, sizes);
   const groups = buildGroups(published, sizes);
   const stored = storePackages(packages, idOrder, sizes.packageFileBytes);
+  const catalogueOrder = Uint32Array.from(published.keys());
+  const partFileBytes = sizes.packageFileBytes ?? PACKAGE_FILE_BYTES;
+  const turtle = storeParts(datasetParts.turtle, catalogueOrder, partFileBytes);
+  const jsonLd = storeParts(datasetParts.jsonLd, catalogueOrder, partFileBytes);
   const none = new Uint32Array(0);
   return {
     baseId: undefined,
@@ -350,11 +376,13 @@ function freshPlaces(
       runs: tiers.runs,
       groups: groups.groups,
       packageFiles: stored.files,
+      datasetFiles: { turtle: turtle.files, jsonLd: jsonLd.files },
     },
     blocks: tiers.blocks.length,
     runs: tiers.runs.length,
     groups: groups.groups.length,
     packageFiles: stored.files.length,
+    datasetFiles: { turtle: turtle.files.length, jsonLd: jsonLd.files.length },
     sections: {
       elementBlock: tiers.elementBlock,
       elementStart: tiers.elementStart,
@@ -369,6 +397,15 @@ function freshPlaces(
       overlayElementStart: none,
     },
     packageSections: { ...stored.sections, stalePackages: none },
+    datasetSections: {
+      turtleFile: turtle.file,
+      turtleStart: turtle.start,
+      turtleFileLength: turtle.fileLength,
+      jsonLdFile: jsonLd.file,
+      jsonLdStart: jsonLd.start,
+      jsonLdFileLength: jsonLd.fileLength,
+      staleDatasets: none,
+    },
     overlay: new Uint8Array(0),
   };
 }

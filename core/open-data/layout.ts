@@ -6,6 +6,10 @@
 //   packages/<n>.json  CKAN package dicts, in code-unit order of _id, joined by ","; every public
 //                      URL in them starts with BASE_MARKER, the deployment's origin written in at
 //                      the edge (a package is rendered once, at build time, for every host)
+//   dcat/ttl/<n>.ttl, dcat/jsonld/<n>.jsonld
+//                      each element's DCAT dataset part (core/open-data/dcat/catalog-page.ts,
+//                      datasetPart), in catalogue order, BASE_MARKER where the origin goes: a
+//                      catalogue page joins 100 of them between the parts it writes itself
 //
 // What the Worker needs at once (the identity, CKAN's names for the lists) is in index.json's
 // header (OpenDataHeader). open-data.bin is read by the requests that need it: CKAN, DCAT, the
@@ -42,6 +46,24 @@ export interface OpenDataSections {
    * place above is never read.
    */
   stalePackages: Uint32Array;
+  /**
+   * [N] each DCAT dataset part's file, offset and length, by element, per syntax; [T], [J]
+   * the byte length of each file. Stored in catalogue order (a catalogue page's, so a page of 100
+   * lies in one or two files), nothing between two parts.
+   */
+  turtleFile: Uint32Array;
+  turtleStart: Uint32Array;
+  turtleLength: Uint32Array;
+  turtleFileLength: Uint32Array;
+  jsonLdFile: Uint32Array;
+  jsonLdStart: Uint32Array;
+  jsonLdLength: Uint32Array;
+  jsonLdFileLength: Uint32Array;
+  /**
+   * [K] the elements whose dataset parts differ from their copies in the base's files
+   * (ascending): their elements are in the overlay, and the Worker writes these parts from them.
+   */
+  staleDatasets: Uint32Array;
   /** [N+1] where the name of rank r (nameOrder) starts in names.txt; the last: its length + 3. */
   nameTextStart: Uint32Array;
 }
@@ -56,11 +78,15 @@ export interface OpenDataHeader {
   /** The data sources' _ids (owner_org) and the categories', in list order. */
   dataSourceIds: string[];
   categoryIds: string[];
+  /** The categories' slugs, in list order (DCAT's theme concepts are named by them). */
+  categorySlugs: string[];
   /** The packages' license_id and license_title. */
   licenseId: string;
   licenseTitle: string;
   /** CKAN tag names of the sectors and fields, in list order. */
   tagNames: { sector: string[]; field: string[] };
   packageFiles: number;
+  /** The DCAT dataset part files, per syntax. */
+  datasetFiles: { turtle: number; jsonLd: number };
   sections: Record<OpenDataSectionName, { offset: number; length: number }>;
 }

@@ -56,7 +56,7 @@ async function servedPackages(dir: string): Promise<string[]> {
   const index = await store.index(budget);
   const openData = await store.openData(index, budget);
   const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
-  const plan = planPackages(openData, elements);
+  const plan = planPackages(store, index, openData, elements);
   const packages = await readPackages(store, index, openData, elements, plan, budget, ORIGIN);
   const origin = new TextEncoder().encode(ORIGIN);
   return packages.map((bytes) => new TextDecoder().decode(joinPackages([bytes], origin)));
@@ -87,7 +87,7 @@ describe('a build on a base', () => {
     const [overlaid, anew] = [header(onBase), header(fresh)];
     expect(overlaid.elementFiles).toBe(baseId);
     expect(anew.elementFiles).not.toBe(baseId);
-    expect(anew.overlay).toEqual({ elements: 0, bytes: 0, stalePackages: 0 });
+    expect(anew.overlay).toEqual({ elements: 0, bytes: 0, stalePackages: 0, staleDatasets: 0 });
 
     // the elements and packages, as the Worker reads them
     expect(await publishedElements(onBase)).toEqual(await publishedElements(fresh));

@@ -9,66 +9,52 @@
 //   (an incremental harvest, a narrow filter in another order). The same renderer, the same bytes.
 import { renderPackage, type CkanContext } from '../../core/open-data/ckan-package.ts';
 import type { ElementView } from '../../core/open-data/element-view.ts';
-import {
-  BASE_MARKER,
-  type OpenDataHeader,
-  type OpenDataSections,
-} from '../../core/open-data/layout.ts';
-import { CPU_WEIGHTS } from './answer-cost.ts';
+import type { OpenDataHeader, OpenDataSections } from '../../core/open-data/layout.ts';
 import { elementViewOf, RENDER_CPU_MS_PER_ELEMENT } from './element-view-of.ts';
 import type { DataElement } from '../../core/schema.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
-import { RunReader } from '../snapshot/run-reader.ts';
 import type { LoadedIndex, LoadedOpenData, SnapshotStore } from '../snapshot/snapshot-store.ts';
+import {
+  joinParts,
+  planParts,
+  readParts,
+  type PartPlan,
+  type StoredParts,
+} from './stored-parts.ts';
 
-const MIB = 1024 * 1024;
-/** Per package: its place looked up, its bytes copied and the origin written in. */
-const PACKAGE_CPU_MS = 0.002;
+export type PackagePlan = PartPlan;
 
-export interface PackagePlan {
-  /** Files to read, ascending, and how far into each. */
-  files: { file: number; end: number }[];
-  bytesRead: number;
-  /** The packages' bytes, before the origin is written in. */
-  bytes: number;
-  cpuMs: number;
-}
+/** Where the packages lie: in _id order, in the element files' folder. */
+export const storedPackages = (
+  store: SnapshotStore,
+  index: LoadedIndex,
+  sections: LoadedOpenData,
+): StoredParts => ({
+  file: sections.packageFile,
+  start: sections.packageStart,
+  length: sections.packageLength,
+  stale: sections.stale,
+  open: (file, budget) => store.packageFile(index, file, budget),
+});
 
-export function planPackages(sections: LoadedOpenData, elements: Uint32Array): PackagePlan {
-  const ends = new Map<number, number>();
-  let bytes = 0;
-  let rendered = 0;
-  for (const e of elements) {
-    if (sections.stale.has(e)) {
-      // rendered from its element in the overlay: never read from its stale copy
-      bytes += sections.packageLength[e]!;
-      rendered++;
-      continue;
-    }
-    const file = sections.packageFile[e]!;
-    const end = sections.packageStart[e]! + sections.packageLength[e]!;
-    ends.set(file, Math.max(ends.get(file) ?? 0, end));
-    bytes += sections.packageLength[e]!;
-  }
-  const files = [...ends].sort(([a], [b]) => a - b).map(([file, end]) => ({ file, end }));
-  const bytesRead = files.reduce((sum, { end }) => sum + end, 0);
-  const w = CPU_WEIGHTS;
-  const cpuMs =
-    w.base +
-    w.read * files.length +
-    w.mibRead * (bytesRead / MIB) +
-    w.mibGathered * (bytes / MIB) +
-    w.mibAnswered * (bytes / MIB) +
-    PACKAGE_CPU_MS * elements.length +
-    (RENDER_CPU_MS_PER_ELEMENT + PACKAGE_RENDER_CPU_MS) * rendered;
-  return { files, bytesRead, bytes, cpuMs };
+export function planPackages(
+  store: SnapshotStore,
+  index: LoadedIndex,
+  sections: LoadedOpenData,
+  elements: Uint32Array,
+): PackagePlan {
+  return planParts(
+    storedPackages(store, index, sections),
+    elements,
+    RENDER_CPU_MS_PER_ELEMENT + PACKAGE_RENDER_CPU_MS,
+  );
 }
 
 /**
  * The packages' bytes as stored (BASE_MARKER where the origin goes), in the order of `elements`;
  * those stale in the base's files rendered at `origin` from their elements in the overlay.
  */
-export async function readPackages(
+export function readPackages(
   store: SnapshotStore,
   index: LoadedIndex,
   sections: LoadedOpenData,
@@ -77,56 +63,13 @@ export async function readPackages(
   budget: ReadBudget,
   origin: string,
 ): Promise<Uint8Array[]> {
-  const out: Uint8Array[] = new Array(elements.length);
-  const byFile = new Map<number, number[]>();
-  const stale: number[] = [];
-  elements.forEach((e, i) => {
-    if (sections.stale.has(e)) {
-      stale.push(i);
-      return;
-    }
-    const file = sections.packageFile[e]!;
-    let list = byFile.get(file);
-    if (!list) byFile.set(file, (list = []));
-    list.push(i);
-  });
-  await Promise.all(
-    plan.files.map(async ({ file }) => {
-      const wanted = byFile
-        .get(file)!
-        .sort(
-          (a, b) => sections.packageStart[elements[a]!]! - sections.packageStart[elements[b]!]!,
-        );
-      const reader = new RunReader(await store.packageFile(index, file, budget));
-      try {
-        for (const i of wanted) {
-          const start = sections.packageStart[elements[i]!]!;
-          // a copy: the reader's chunk is detached once it reads the next one
-          out[i] = (
-            await reader.range(start, start + sections.packageLength[elements[i]!]!)
-          ).slice();
-        }
-      } finally {
-        reader.cancel();
-      }
-    }),
+  return readParts(storedPackages(store, index, sections), elements, plan, budget, (stale) =>
+    renderPackages(index.openData, sections, stale, overlaidViews(index, sections, stale), origin),
   );
-  if (stale.length > 0) {
-    const staleElements = Uint32Array.from(stale, (i) => elements[i]!);
-    const rendered = renderPackages(
-      index.openData,
-      sections,
-      staleElements,
-      overlaidViews(index, sections, staleElements),
-      origin,
-    );
-    stale.forEach((i, k) => (out[i] = rendered[k]!));
-  }
-  return out;
 }
 
 /** Elements of the overlay (held by every isolate: no read) as the renderers take them. */
-function overlaidViews(
+export function overlaidViews(
   index: LoadedIndex,
   sections: OpenDataSections,
   elements: Uint32Array,
@@ -140,36 +83,14 @@ function overlaidViews(
   });
 }
 
-const COMMA = 0x2c;
+const COMMA = Uint8Array.of(0x2c);
 
 /**
  * The packages joined by commas into one buffer, the origin in place of every BASE_MARKER: one
  * copy of the bytes (a CKAN answer is written as it is, not re-chunked package by package).
  */
-export function joinPackages(packages: Uint8Array[], origin: Uint8Array): Uint8Array {
-  let length = Math.max(0, packages.length - 1);
-  for (const bytes of packages) {
-    length += bytes.length;
-    for (let at = bytes.indexOf(BASE_MARKER); at >= 0; at = bytes.indexOf(BASE_MARKER, at + 1))
-      length += origin.length - 1;
-  }
-  const out = new Uint8Array(length);
-  let to = 0;
-  packages.forEach((bytes, i) => {
-    if (i > 0) out[to++] = COMMA;
-    let from = 0;
-    for (let at = bytes.indexOf(BASE_MARKER); at >= 0; at = bytes.indexOf(BASE_MARKER, from)) {
-      out.set(bytes.subarray(from, at), to);
-      to += at - from;
-      out.set(origin, to);
-      to += origin.length;
-      from = at + 1;
-    }
-    out.set(bytes.subarray(from), to);
-    to += bytes.length - from;
-  });
-  return out;
-}
+export const joinPackages = (packages: Uint8Array[], origin: Uint8Array) =>
+  joinParts(packages, origin, COMMA);
 
 /**
  * Per package rendered here, beside reading and parsing its element (RENDER_CPU_MS_PER_ELEMENT):

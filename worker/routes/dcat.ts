@@ -4,17 +4,19 @@
 // the profile, their rendering counted), in catalogue order, and written by core/open-data/dcat/.
 import type { Context } from 'hono';
 import { isCalendarDay } from '../../core/open-data/catalogue-date.ts';
-import { writeCatalogPage } from '../../core/open-data/dcat/catalog-page.ts';
-import { JSON_LD_MEDIA_TYPE, JsonLdWriter } from '../../core/open-data/dcat/json-ld.ts';
-import type { RdfWriter } from '../../core/open-data/dcat/rdf-writer.ts';
-import { TURTLE_MEDIA_TYPE, TurtleWriter } from '../../core/open-data/dcat/turtle.ts';
+import { writeCatalogPage, type DcatContext } from '../../core/open-data/dcat/catalog-page.ts';
+import { JSON_LD } from '../../core/open-data/dcat/json-ld.ts';
+import type { RdfSyntax } from '../../core/open-data/dcat/rdf-writer.ts';
+import { TURTLE } from '../../core/open-data/dcat/turtle.ts';
 import { publicUrls } from '../../core/open-data/element-view.ts';
+import { storedCatalogPage } from '../answer/catalog-page-parts.ts';
 import { readDatasetViews } from '../answer/dataset-views.ts';
 import type { AppEnv } from '../env.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { answerTooLarge, invalidQuery, noSuchElement } from '../http/errors.ts';
 import { notModified, snapshotHeaders } from '../http/responses.ts';
 import { locateByName, locateElement } from '../snapshot/locate-element.ts';
+import type { LoadedIndex } from '../snapshot/snapshot-store.ts';
 import { snapshotRequest } from './snapshot-request.ts';
 
 export type RdfFormat = 'ttl' | 'jsonld';
@@ -31,10 +33,17 @@ export const DCAT_CPU_MS = { dataset: 0.075, distribution: 0.018 } as const;
 const PAGE_REMEDY =
   'A page of the DCAT catalogue has 100 datasets. Harvest the CKAN API instead (package_search with rows=100 and sort=id asc, which this profile answers), read single datasets at /dataset/{id}.ttl or .jsonld, or deploy with PLAN = "paid".';
 
-const FORMATS: Record<RdfFormat, { type: string; writer: () => RdfWriter }> = {
-  ttl: { type: TURTLE_MEDIA_TYPE, writer: () => new TurtleWriter() },
-  jsonld: { type: JSON_LD_MEDIA_TYPE, writer: () => new JsonLdWriter() },
-};
+const SYNTAXES: Record<RdfFormat, RdfSyntax> = { ttl: TURTLE, jsonld: JSON_LD };
+
+/** What every part of a DCAT document is written for: this origin and the snapshot's catalogue. */
+export const dcatContext = (index: LoadedIndex, origin: string): DcatContext => ({
+  base: origin,
+  identity: index.openData.identity,
+  categories: index.openData.categorySlugs.map((slug, i) => ({
+    slug,
+    name: index.openData.titles.category[i]!,
+  })),
+});
 
 export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promise<Response> {
   const url = new URL(c.req.url);
@@ -59,8 +68,6 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
     JSON.stringify(['catalog', format, url.origin, page, since ?? null]),
   );
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const read = await readDatasetViews({ ...request, index }, openData, elements, DCAT_CPU_MS);
-  if (!read.ok) throw answerTooLarge(read.overBudget, request.profile, PAGE_REMEDY);
   const pageUrl = (n: number) => {
     const link = new URL(`${url.origin}${url.pathname}`);
     if (url.searchParams.has('modified_since'))
@@ -68,15 +75,27 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
     link.searchParams.set('page', String(n));
     return link.toString();
   };
+  const ctx = dcatContext(index, url.origin);
+  const paging = { page, itemsPerPage: DATASETS_PER_PAGE, totalItems: matching, url: pageUrl };
+  const extras = { dump: { url: publicUrls(url.origin).dump } };
+  const syntax = SYNTAXES[format];
+  // the datasets' parts as stored, when the profile allows their reads; else written here
+  const stored = await storedCatalogPage(
+    { ...request, index },
+    openData,
+    elements,
+    syntax,
+    ctx,
+    paging,
+    extras,
+    DCAT_CPU_MS,
+  );
+  if (stored) return bytesResponse(c, etag, syntax, stored);
+  const read = await readDatasetViews({ ...request, index }, openData, elements, DCAT_CPU_MS);
+  if (!read.ok) throw answerTooLarge(read.overBudget, request.profile, PAGE_REMEDY);
   const { views } = read;
-  return rdfResponse(c, etag, format, (writer) =>
-    writeCatalogPage(
-      writer,
-      views,
-      { base: url.origin, identity: index.openData.identity },
-      { page, itemsPerPage: DATASETS_PER_PAGE, totalItems: matching, url: pageUrl },
-      { dump: { url: publicUrls(url.origin).dump } },
-    ),
+  return rdfResponse(c, etag, format, (syntax) =>
+    writeCatalogPage(syntax, views, ctx, paging, extras),
   );
 }
 
@@ -104,8 +123,8 @@ export async function dcatDataset(c: Context<AppEnv>, idOrName: string, format: 
   );
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
   const { views } = read;
-  return rdfResponse(c, etag, format, (writer) =>
-    writeCatalogPage(writer, views, { base: url.origin, identity: index.openData.identity }, null),
+  return rdfResponse(c, etag, format, (syntax) =>
+    writeCatalogPage(syntax, views, dcatContext(index, url.origin), null),
   );
 }
 
@@ -113,10 +132,14 @@ function rdfResponse(
   c: Context<AppEnv>,
   etag: string,
   format: RdfFormat,
-  write: (writer: RdfWriter) => string,
+  write: (syntax: RdfSyntax) => string,
 ) {
-  const bytes = new TextEncoder().encode(write(FORMATS[format].writer()));
-  const headers = snapshotHeaders(etag, bytes.length, {}, FORMATS[format].type);
+  const syntax = SYNTAXES[format];
+  return bytesResponse(c, etag, syntax, new TextEncoder().encode(write(syntax)));
+}
+
+function bytesResponse(c: Context<AppEnv>, etag: string, syntax: RdfSyntax, bytes: Uint8Array) {
+  const headers = snapshotHeaders(etag, bytes.length, {}, syntax.mediaType);
   return new Response(c.req.method === 'HEAD' ? null : bytes, { headers });
 }
 

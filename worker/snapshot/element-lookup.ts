@@ -19,3 +19,18 @@ export function findElementById(ids: IdIndex, id: string): number | undefined {
   }
   return undefined;
 }
+
+/** Each element's rank in id order (idOrder inverted), made once per loaded id index. */
+const ranks = new WeakMap<IdIndex, Uint32Array>();
+
+/** The _id of element `e`. */
+export function idOfElement(ids: IdIndex, e: number): string {
+  let rankOf = ranks.get(ids);
+  if (!rankOf) {
+    rankOf = new Uint32Array(ids.idOrder.length);
+    ids.idOrder.forEach((element, rank) => (rankOf![element] = rank));
+    ranks.set(ids, rankOf);
+  }
+  const rank = rankOf[e]!;
+  return ids.text.slice(ids.idStart[rank], ids.idStart[rank + 1]);
+}

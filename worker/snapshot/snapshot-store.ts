@@ -62,6 +62,8 @@ export interface LoadedIndex extends SearchIndex {
 /** open-data.bin's sections, and the packages to render from the overlay (stalePackages). */
 export interface LoadedOpenData extends OpenDataSections {
   stale: ReadonlySet<number>;
+  /** The DCAT dataset parts to write from the overlay (staleDatasets). */
+  datasetsStale: ReadonlySet<number>;
 }
 
 /**
@@ -232,7 +234,11 @@ export class SnapshotStore {
       }
       if (sections.created.length !== index.elementCount)
         throw this.unavailable(path, 'belongs to another snapshot');
-      return { ...sections, stale: new Set(sections.stalePackages) };
+      return {
+        ...sections,
+        stale: new Set(sections.stalePackages),
+        datasetsStale: new Set(sections.staleDatasets),
+      };
     });
   }
 
@@ -249,6 +255,16 @@ export class SnapshotStore {
   /** One file of CKAN packages (in _id order), as a stream read up to what is needed. */
   packageFile(index: LoadedIndex, file: number, budget: ReadBudget): Promise<OpenRun> {
     return this.open(snapshotPaths(index.elementFiles).packageFile(file), budget);
+  }
+
+  /** One file of DCAT dataset parts in a syntax (catalogue order), read up to what is needed. */
+  datasetPartFile(
+    index: LoadedIndex,
+    syntax: 'turtle' | 'jsonLd',
+    file: number,
+    budget: ReadBudget,
+  ): Promise<OpenRun> {
+    return this.open(snapshotPaths(index.elementFiles).datasetPartFile(syntax, file), budget);
   }
 
   /**

@@ -3,13 +3,12 @@
 // with a dcat:Distribution per year's CSV, and the page's place in the whole as ckanext-dcat
 // pages it (hydra:PagedCollection). The mapping and every IRI's form are in docs/dcat.md. Pure.
 import type { DataElement } from '../../schema.ts';
-import type { CatalogueIdentity } from '../catalogue-identity.ts';
 import { licenseUrl, publicUrls, type DatasetView, type RenderContext } from '../element-view.ts';
 import { dcatLabels, type DcatLabels } from './labels.ts';
 import { languageIri, primaryLanguage } from './language.ts';
 import { mapMetadata } from './metadata-mapping.ts';
 import { wellFormed } from './rdf-terms.ts';
-import type { RdfWriter } from './rdf-writer.ts';
+import { documentOf, type RdfSyntax, type RdfWriter } from './rdf-writer.ts';
 import {
   admsLicenceType,
   dcat,
@@ -142,125 +141,38 @@ export function pageLinks({ page, itemsPerPage, totalItems }: CatalogPaging, ite
   return { first: 1, last, previous, next };
 }
 
+/** A category of the catalogue, as the theme concepts describe it. */
+export interface ThemeItem {
+  slug: string;
+  name: string;
+}
+
+/** The catalogue, and where it is served: what every part of a DCAT document is written for. */
+export interface DcatContext extends RenderContext {
+  /** The catalogue's categories, in list order: the theme taxonomy's concepts. */
+  categories: readonly ThemeItem[];
+}
+
 /**
- * The nodes many subjects point at: each described once, after the page's own subjects, in the
- * order first pointed at. A description is kept as a function and written at the end.
+ * The IRIs of the nodes every dataset may point at (the catalogue's agents, its licence, the
+ * vocabularies' concepts): fixed by the context, so that a dataset's part can be written apart
+ * from its page, and described once a page, in its last part (catalogTail).
  */
-class SharedNodes {
-  private readonly pending = new Map<string, (w: RdfWriter) => void>();
-  constructor(
-    private readonly identity: CatalogueIdentity,
-    private readonly base: string,
-  ) {}
-
-  private get lang() {
-    return this.identity.language;
-  }
-
-  /** `iri`, described by `describe` unless it already was. */
-  private node(iri: string, describe: (w: RdfWriter) => void): string {
-    if (!this.pending.has(iri)) this.pending.set(iri, describe);
-    return iri;
-  }
-
-  writeAll(w: RdfWriter): void {
-    for (const describe of this.pending.values()) describe(w);
-  }
-
-  language(): string {
-    const iri = languageIri(this.lang);
-    return this.node(iri, (w) => w.describe(iri, [dct('LinguisticSystem')]));
-  }
-
-  licence(): string {
-    const url = licenseUrl(this.identity.license);
-    const types = (LICENCE_TYPES[url] ?? []).map((term) =>
-      this.concept(admsLicenceType(term), ADMS_LICENCE_LABELS[term], 'en'),
-    );
-    return this.node(url, (w) =>
-      w.describe(url, [dct('LicenseDocument')], () => w.iris(dct('type'), types)),
-    );
-  }
-
-  concept(iri: string, label: string, language: string, scheme?: string): string {
-    return this.node(iri, (w) =>
-      w.describe(iri, [skos('Concept')], () => {
-        w.text(skos('prefLabel'), label, language);
-        w.iri(skos('inScheme'), scheme);
-      }),
-    );
-  }
-
-  document(url: string): string {
-    return this.node(url, (w) => w.describe(url, [foaf('Document')]));
-  }
-
-  publisher(): string {
-    const { name, url, email } = this.identity.publisher;
-    const iri = catalogIris(this.base).publisher;
-    return this.node(iri, (w) =>
-      w.describe(iri, [foaf('Agent')], () => {
-        w.text(foaf('name'), name, this.lang);
-        w.iri(foaf('homepage'), url);
-        w.iri(foaf('mbox'), email !== undefined && `mailto:${email}`);
-      }),
-    );
-  }
-
-  /** The contact point if the identity names one, else the publisher as one. */
-  contactPoint(): string {
-    const { contactPoint, publisher, homepage } = this.identity;
-    const name = contactPoint?.name ?? publisher.name;
-    const email = contactPoint?.email ?? publisher.email;
-    const iri = catalogIris(this.base).contactPoint;
-    return this.node(iri, (w) =>
-      w.describe(iri, [vcard('Kind')], () => {
-        w.text(vcard('fn'), name, this.lang);
-        w.iri(vcard('hasEmail'), email !== undefined && `mailto:${email}`);
-        w.iri(
-          vcard('hasURL'),
-          email === undefined && (publisher.url ?? homepage ?? `${this.base}/`),
-        );
-      }),
-    );
-  }
-
-  spatial(): string | undefined {
-    const { spatial } = this.identity;
-    if (spatial === undefined) return undefined;
-    const iri = catalogIris(this.base).spatial;
-    return this.node(iri, (w) =>
-      w.describe(iri, [dct('Location')], () => w.text(locn('geographicName'), spatial, this.lang)),
-    );
-  }
-
-  categoryScheme(labels: DcatLabels): string {
-    const iri = publicUrls(this.base).referenceList('category');
-    return this.node(iri, (w) =>
-      w.describe(iri, [skos('ConceptScheme')], () =>
-        w.text(dct('title'), labels.categories, this.lang),
-      ),
-    );
-  }
-
-  accessRights(code: 'PUBLIC'): string {
-    const iri = euAccessRight(code);
-    return this.node(iri, (w) => w.describe(iri, [dct('RightsStatement')]));
-  }
-
-  fileType(code: 'CSV' | 'JSON'): string {
-    const iri = euFileType(code);
-    return this.node(iri, (w) => w.describe(iri, [dct('MediaTypeOrExtent')]));
-  }
-
-  mediaType(type: 'text/csv' | 'application/json'): string {
-    const iri = ianaMediaType(type);
-    return this.node(iri, (w) => w.describe(iri, [dct('MediaType')]));
-  }
-
-  stable(): string {
-    return this.concept(euPlannedAvailability('STABLE'), 'stable', 'en');
-  }
+function sharedIris({ base, identity }: RenderContext) {
+  const urls = publicUrls(base);
+  const iris = catalogIris(base);
+  return {
+    language: languageIri(identity.language),
+    licence: licenseUrl(identity.license),
+    contactPoint: iris.contactPoint,
+    spatial: identity.spatial === undefined ? undefined : iris.spatial,
+    scheme: urls.referenceList('category'),
+    theme: (slug: string) => urls.explorer('category', slug),
+    publicAccess: euAccessRight('PUBLIC'),
+    csv: euFileType('CSV'),
+    csvMediaType: ianaMediaType('text/csv'),
+    stable: euPlannedAvailability('STABLE'),
+  };
 }
 
 function writePaging(w: RdfWriter, paging: CatalogPaging, itemsOnPage: number): void {
@@ -280,166 +192,228 @@ function writePaging(w: RdfWriter, paging: CatalogPaging, itemsOnPage: number): 
 }
 
 /**
- * One page of the DCAT-AP 3 catalogue into `w`: the catalog, `views` as its datasets and, with
- * `paging`, the page typed hydra:PagedCollection. For one dataset's document pass `[view]` and
- * null. Returns the document.
+ * A page of the DCAT-AP 3 catalogue in `syntax`: the page (typed hydra:PagedCollection, with
+ * `paging`) and the catalog listing `views` as its datasets (catalogHead), each dataset
+ * (datasetPart), then the nodes they share (catalogTail). For one dataset's document pass `[view]`
+ * and null. The Worker joins the same parts, the datasets' written at build time.
  */
 export function writeCatalogPage(
-  w: RdfWriter,
+  syntax: RdfSyntax,
   views: readonly DatasetView[],
+  ctx: DcatContext,
+  paging: CatalogPaging | null,
+  extras: CatalogExtras = {},
+): string {
+  const datasets = views.map((view) => datasetIri(ctx.base, view.element._id));
+  return documentOf(syntax, [
+    catalogHead(syntax.writer(), datasets, ctx, paging, extras),
+    ...views.map((view) => datasetPart(syntax.writer(), view, ctx)),
+    catalogTail(syntax.writer(), ctx, extras),
+  ]);
+}
+
+/** The page's place in the listing (with `paging`) and the catalog, listing `datasets` (IRIs). */
+export function catalogHead(
+  w: RdfWriter,
+  datasets: readonly string[],
   { base, identity }: RenderContext,
   paging: CatalogPaging | null,
   extras: CatalogExtras = {},
 ): string {
-  const urls = publicUrls(base);
   const lang = identity.language;
-  const labels = dcatLabels(primaryLanguage(lang));
-  const shared = new SharedNodes(identity, base);
-
+  const shared = sharedIris({ base, identity });
   // ckanext-dcat writes no pagination for an empty listing (_pagination_info returns {})
   if (paging && paging.totalItems > 0)
     w.describe(paging.url(paging.page), [hydra('PagedCollection')], () =>
-      writePaging(w, paging, views.length),
+      writePaging(w, paging, datasets.length),
     );
-
-  const language = shared.language();
-  const licence = shared.licence();
-  const contactPoint = shared.contactPoint();
-  const spatial = shared.spatial();
-  const scheme = shared.categoryScheme(labels);
-  const homepage = shared.document(identity.homepage ?? `${base}/`);
-  const dump = extras.dump && catalogIris(base).dump;
   const date = (predicate: string, value: string | undefined) => {
     if (value !== undefined) w.typed(predicate, value, dateType(value));
   };
-
   w.describe(catalogIris(base).catalog, [dcat('Catalog')], () => {
     w.text(dct('title'), identity.title, lang);
     w.text(dct('description'), identity.description, lang);
-    w.iri(dct('publisher'), shared.publisher());
-    w.iri(foaf('homepage'), homepage);
-    w.iri(dct('language'), language);
-    w.iri(dct('license'), licence);
-    w.iri(dct('spatial'), spatial);
-    w.iri(dcat('contactPoint'), contactPoint);
-    w.iri(dcat('themeTaxonomy'), scheme);
+    w.iri(dct('publisher'), catalogIris(base).publisher);
+    w.iri(foaf('homepage'), identity.homepage ?? `${base}/`);
+    w.iri(dct('language'), shared.language);
+    w.iri(dct('license'), shared.licence);
+    w.iri(dct('spatial'), shared.spatial);
+    w.iri(dcat('contactPoint'), shared.contactPoint);
+    w.iri(dcat('themeTaxonomy'), shared.scheme);
     date(dct('issued'), extras.issued);
     date(dct('modified'), extras.modified);
-    w.iris(
-      dcat('dataset'),
-      views.map((view) => `${elementDocument(urls, view.element._id)}#dataset`),
+    w.iris(dcat('dataset'), datasets);
+    w.iri(dcat('distribution'), extras.dump && catalogIris(base).dump);
+  });
+  return w.part();
+}
+
+/**
+ * One element as a dcat:Dataset, its distributions (a year's CSV each) and its landing page:
+ * what of a page depends on the element alone (and the context), so the generator writes it once
+ * for every page that lists the element (core/open-data/layout.ts, the DCAT parts).
+ */
+export function datasetPart(w: RdfWriter, view: DatasetView, ctx: RenderContext): string {
+  const { base, identity } = ctx;
+  const urls = publicUrls(base);
+  const lang = identity.language;
+  const labels = dcatLabels(primaryLanguage(lang));
+  const shared = sharedIris(ctx);
+  const { element, years } = view;
+  const document = elementDocument(urls, element._id);
+  const meta = mapMetadata(element.metadata);
+  const distributions = years.map((year) => `${document}#csv-${year}`);
+  const keywords = distinctTexts([
+    ...element.sector.map((item) => item.name),
+    ...element.field.map((item) => item.name),
+    ...meta.aliases,
+  ]);
+  const runs = yearRuns(years);
+  const landingPage = urls.page(view.name);
+  w.describe(`${document}#dataset`, [dcat('Dataset')], () => {
+    w.text(dct('title'), element.title, lang);
+    w.text(
+      dct('description'),
+      describeElement(element, years, meta.definition, meta.concept, labels),
+      lang,
     );
-    w.iri(dcat('distribution'), dump);
+    w.text(dct('identifier'), element._id);
+    w.texts(dcat('keyword'), keywords, lang);
+    w.iris(
+      dcat('theme'),
+      element.category.map((item) => shared.theme(item.slug)),
+    );
+    w.blanks(dct('publisher'), 1);
+    w.blank([foaf('Agent')], () => w.text(foaf('name'), element.dataSource.name, lang));
+    w.iri(dcat('contactPoint'), shared.contactPoint);
+    w.blanks(dct('temporal'), runs.length);
+    for (const [from, to] of runs)
+      w.blank([dct('PeriodOfTime')], () => {
+        w.typed(dcat('startDate'), `${xsdYear(from)}-01-01`, xsd('date'));
+        w.typed(dcat('endDate'), `${xsdYear(to)}-12-31`, xsd('date'));
+      });
+    w.iri(dct('spatial'), shared.spatial);
+    w.iri(dct('language'), shared.language);
+    w.typed(dct('issued'), view.created, xsd('dateTime'));
+    w.typed(dct('modified'), view.modified, xsd('dateTime'));
+    w.iri(dcat('landingPage'), landingPage);
+    w.iri(dct('accessRights'), meta.access !== undefined && shared.publicAccess);
+    w.blanks(prov('wasGeneratedBy'), meta.activities.length);
+    for (const activity of meta.activities)
+      w.blank([prov('Activity')], () => w.text(rdfs('label'), activity, lang));
+    w.blanks(schema('variableMeasured'), 1);
+    w.blank([schema('PropertyValue')], () => {
+      w.text(schema('name'), meta.variableName ?? element.title, lang);
+      w.texts(schema('alternateName'), meta.aliases, lang);
+      w.text(schema('description'), meta.definition, lang);
+      w.text(schema('unitText'), element.unit.trim() !== '' && element.unit, lang);
+    });
+    w.blanks(schema('additionalProperty'), meta.kept.length);
+    for (const entry of meta.kept)
+      w.blank([schema('PropertyValue')], () => {
+        w.text(schema('name'), entry.key, lang);
+        w.text(schema('value'), entry.value, lang);
+      });
+    w.iris(dcat('distribution'), distributions);
   });
 
-  // the same few categories, and the same format, media type and availability for every
-  // distribution: each IRI made once a page (and pointed at first where the model pointed)
-  const themes = new Map<string, string>();
-  const theme = (slug: string) => {
-    let iri = themes.get(slug);
-    if (iri === undefined) themes.set(slug, (iri = urls.explorer('category', slug)));
-    return iri;
-  };
-  let csv: { format: string; mediaType: string; availability: string } | undefined;
-
-  for (const view of views) {
-    const { element, years } = view;
-    const document = elementDocument(urls, element._id);
-    const meta = mapMetadata(element.metadata);
-    const distributions = years.map((year) => `${document}#csv-${year}`);
-    const keywords = distinctTexts([
-      ...element.sector.map((item) => item.name),
-      ...element.field.map((item) => item.name),
-      ...meta.aliases,
-    ]);
-    const runs = yearRuns(years);
-    w.describe(`${document}#dataset`, [dcat('Dataset')], () => {
-      w.text(dct('title'), element.title, lang);
-      w.text(
-        dct('description'),
-        describeElement(element, years, meta.definition, meta.concept, labels),
-        lang,
-      );
-      w.text(dct('identifier'), element._id);
-      w.texts(dcat('keyword'), keywords, lang);
-      w.iris(
-        dcat('theme'),
-        element.category.map((item) => shared.concept(theme(item.slug), item.name, lang, scheme)),
-      );
-      w.blanks(dct('publisher'), 1);
-      w.blank([foaf('Agent')], () => w.text(foaf('name'), element.dataSource.name, lang));
-      w.iri(dcat('contactPoint'), contactPoint);
-      w.blanks(dct('temporal'), runs.length);
-      for (const [from, to] of runs)
-        w.blank([dct('PeriodOfTime')], () => {
-          w.typed(dcat('startDate'), `${xsdYear(from)}-01-01`, xsd('date'));
-          w.typed(dcat('endDate'), `${xsdYear(to)}-12-31`, xsd('date'));
-        });
-      w.iri(dct('spatial'), spatial);
-      w.iri(dct('language'), language);
+  const title = element.title.trim();
+  const csvId = wellFormed(element._id);
+  years.forEach((year, i) => {
+    const url = urls.csv(csvId, year);
+    w.describe(distributions[i]!, [dcat('Distribution')], () => {
+      w.text(dct('title'), labels.tableTitle(title, year), lang);
+      w.text(dct('description'), labels.tableDescription(year), lang);
+      w.iri(dcat('accessURL'), url);
+      w.iri(dcat('downloadURL'), url);
+      w.iri(dct('format'), shared.csv);
+      w.iri(dcat('mediaType'), shared.csvMediaType);
+      w.iri(dct('license'), shared.licence);
+      w.iri(dcatap('availability'), shared.stable);
       w.typed(dct('issued'), view.created, xsd('dateTime'));
       w.typed(dct('modified'), view.modified, xsd('dateTime'));
-      w.iri(dcat('landingPage'), shared.document(urls.page(view.name)));
-      w.iri(dct('accessRights'), meta.access !== undefined && shared.accessRights(meta.access));
-      w.blanks(prov('wasGeneratedBy'), meta.activities.length);
-      for (const activity of meta.activities)
-        w.blank([prov('Activity')], () => w.text(rdfs('label'), activity, lang));
-      w.blanks(schema('variableMeasured'), 1);
-      w.blank([schema('PropertyValue')], () => {
-        w.text(schema('name'), meta.variableName ?? element.title, lang);
-        w.texts(schema('alternateName'), meta.aliases, lang);
-        w.text(schema('description'), meta.definition, lang);
-        w.text(schema('unitText'), element.unit.trim() !== '' && element.unit, lang);
-      });
-      w.blanks(schema('additionalProperty'), meta.kept.length);
-      for (const entry of meta.kept)
-        w.blank([schema('PropertyValue')], () => {
-          w.text(schema('name'), entry.key, lang);
-          w.text(schema('value'), entry.value, lang);
-        });
-      w.iris(dcat('distribution'), distributions);
+    });
+  });
+  w.describe(landingPage, [foaf('Document')]);
+  return w.part();
+}
+
+/**
+ * What the page's subjects point at, each described once: the dump (with `extras.dump`), the
+ * catalogue's agents, homepage, language, licence and spatial, the theme taxonomy with every
+ * category's concept, and the vocabularies' concepts the distributions name. Every page describes
+ * them all, used on it or not: so no dataset's part needs its page to describe what it points at.
+ */
+export function catalogTail(w: RdfWriter, ctx: DcatContext, extras: CatalogExtras = {}): string {
+  const { base, identity, categories } = ctx;
+  const lang = identity.language;
+  const labels = dcatLabels(primaryLanguage(lang));
+  const shared = sharedIris(ctx);
+  const date = (predicate: string, value: string | undefined) => {
+    if (value !== undefined) w.typed(predicate, value, dateType(value));
+  };
+  const concept = (iri: string, label: string, language: string, scheme?: string) =>
+    w.describe(iri, [skos('Concept')], () => {
+      w.text(skos('prefLabel'), label, language);
+      w.iri(skos('inScheme'), scheme);
     });
 
-    const title = element.title.trim();
-    const csvId = wellFormed(element._id);
-    years.forEach((year, i) => {
-      const url = urls.csv(csvId, year);
-      csv ??= {
-        format: shared.fileType('CSV'),
-        mediaType: shared.mediaType('text/csv'),
-        availability: shared.stable(),
-      };
-      const { format, mediaType, availability } = csv;
-      w.describe(distributions[i]!, [dcat('Distribution')], () => {
-        w.text(dct('title'), labels.tableTitle(title, year), lang);
-        w.text(dct('description'), labels.tableDescription(year), lang);
-        w.iri(dcat('accessURL'), url);
-        w.iri(dcat('downloadURL'), url);
-        w.iri(dct('format'), format);
-        w.iri(dcat('mediaType'), mediaType);
-        w.iri(dct('license'), licence);
-        w.iri(dcatap('availability'), availability);
-        w.typed(dct('issued'), view.created, xsd('dateTime'));
-        w.typed(dct('modified'), view.modified, xsd('dateTime'));
-      });
-    });
-  }
-
-  if (dump && extras.dump) {
-    const { url } = extras.dump;
-    w.describe(dump, [dcat('Distribution')], () => {
+  if (extras.dump)
+    w.describe(catalogIris(base).dump, [dcat('Distribution')], () => {
       w.text(dct('title'), labels.dumpTitle, lang);
       w.text(dct('description'), labels.dumpDescription, lang);
-      w.iri(dcat('accessURL'), url);
-      w.iri(dct('format'), shared.fileType('JSON'));
-      w.iri(dcat('mediaType'), shared.mediaType('application/json'));
-      w.iri(dct('license'), licence);
-      w.iri(dcatap('availability'), shared.stable());
+      w.iri(dcat('accessURL'), extras.dump!.url);
+      w.iri(dct('format'), euFileType('JSON'));
+      w.iri(dcat('mediaType'), ianaMediaType('application/json'));
+      w.iri(dct('license'), shared.licence);
+      w.iri(dcatap('availability'), shared.stable);
       date(dct('issued'), extras.issued);
       date(dct('modified'), extras.modified);
     });
-  }
 
-  shared.writeAll(w);
-  return w.document();
+  const { name, url, email } = identity.publisher;
+  w.describe(catalogIris(base).publisher, [foaf('Agent')], () => {
+    w.text(foaf('name'), name, lang);
+    w.iri(foaf('homepage'), url);
+    w.iri(foaf('mbox'), email !== undefined && `mailto:${email}`);
+  });
+  w.describe(identity.homepage ?? `${base}/`, [foaf('Document')]);
+  w.describe(shared.language, [dct('LinguisticSystem')]);
+  const licenceTypes = LICENCE_TYPES[shared.licence] ?? [];
+  w.describe(shared.licence, [dct('LicenseDocument')], () =>
+    w.iris(dct('type'), licenceTypes.map(admsLicenceType)),
+  );
+  for (const type of licenceTypes) concept(admsLicenceType(type), ADMS_LICENCE_LABELS[type], 'en');
+
+  const contact = identity.contactPoint;
+  const contactEmail = contact?.email ?? identity.publisher.email;
+  w.describe(shared.contactPoint, [vcard('Kind')], () => {
+    w.text(vcard('fn'), contact?.name ?? identity.publisher.name, lang);
+    w.iri(vcard('hasEmail'), contactEmail !== undefined && `mailto:${contactEmail}`);
+    w.iri(
+      vcard('hasURL'),
+      contactEmail === undefined && (identity.publisher.url ?? identity.homepage ?? `${base}/`),
+    );
+  });
+  if (shared.spatial !== undefined && identity.spatial !== undefined) {
+    const spatial = identity.spatial;
+    w.describe(shared.spatial, [dct('Location')], () =>
+      w.text(locn('geographicName'), spatial, lang),
+    );
+  }
+  w.describe(shared.scheme, [skos('ConceptScheme')], () =>
+    w.text(dct('title'), labels.categories, lang),
+  );
+  for (const category of categories)
+    concept(shared.theme(category.slug), category.name, lang, shared.scheme);
+
+  w.describe(shared.publicAccess, [dct('RightsStatement')]);
+  w.describe(shared.csv, [dct('MediaTypeOrExtent')]);
+  w.describe(shared.csvMediaType, [dct('MediaType')]);
+  concept(shared.stable, 'stable', 'en');
+  if (extras.dump) {
+    w.describe(euFileType('JSON'), [dct('MediaTypeOrExtent')]);
+    w.describe(ianaMediaType('application/json'), [dct('MediaType')]);
+  }
+  return w.part();
 }

@@ -3,7 +3,7 @@
 // fetch), an @graph of the subjects, blank nodes embedded where they are used. Every literal is an
 // explicit value object (or a plain string for xsd:string), so the context coerces nothing and
 // the triples are exactly the Turtle's. Deterministic: the mapping's order, one subject a line.
-import { RdfWriter } from './rdf-writer.ts';
+import { RdfWriter, type RdfSyntax } from './rdf-writer.ts';
 import { compactTerm, PREFIXES } from './vocabulary.ts';
 
 export const JSON_LD_MEDIA_TYPE = 'application/ld+json; charset=utf-8';
@@ -43,8 +43,8 @@ export class JsonLdWriter extends RdfWriter {
   private readonly count: number[] = [0];
   private readonly written: number[] = [0];
 
-  document(): string {
-    const json = `{"@context":${CONTEXT},\n"@graph":[\n${this.out}\n]}\n`;
+  part(): string {
+    const json = this.out;
     this.out = '';
     return json.replace(ESCAPE_FOR_EMBEDDING, escapeForEmbedding);
   }
@@ -101,3 +101,13 @@ export class JsonLdWriter extends RdfWriter {
     this.endObject();
   }
 }
+
+/** JSON-LD: the context, then the @graph's subjects, one a line, every part's joined by commas. */
+export const JSON_LD: RdfSyntax = {
+  name: 'jsonLd',
+  mediaType: JSON_LD_MEDIA_TYPE,
+  prologue: `{"@context":${CONTEXT},\n"@graph":[\n`,
+  separator: ',\n',
+  epilogue: '\n]}\n',
+  writer: (options) => new JsonLdWriter(options),
+};

@@ -3,8 +3,33 @@
 // nodes opened and closed where they are used (a tree, never shared). No model is built: every
 // call appends to the document's text, so a page of 100 datasets makes no object per triple.
 // Every IRI and text passes through rdf-terms.ts here, once, for both syntaxes alike.
+//
+// A document is its syntax's prologue, then parts (each the subjects one writer wrote) joined by
+// the syntax's separator, then its epilogue (documentOf): so a part written at build time (a
+// dataset's, core/open-data/dcat/catalog-page.ts) can be joined at the edge with parts written
+// there. A part written for any deployment writes BASE_MARKER in place of the origin that starts
+// its IRIs, as the stored CKAN packages do (core/open-data/layout.ts).
 import { encodeIri, languageTag, wellFormed } from './rdf-terms.ts';
 import { xsd } from './vocabulary.ts';
+
+/** What frames a document's parts in one syntax, and a writer of its parts. */
+export interface RdfSyntax {
+  name: 'turtle' | 'jsonLd';
+  mediaType: string;
+  prologue: string;
+  separator: string;
+  epilogue: string;
+  writer(options?: RdfWriterOptions): RdfWriter;
+}
+
+export interface RdfWriterOptions {
+  /** An origin whose IRIs (it, or it and a path) are written with `marker` in its place. */
+  base?: { origin: string; marker: string };
+}
+
+/** The document of these parts (empty parts are left out). */
+export const documentOf = (syntax: RdfSyntax, parts: readonly string[]) =>
+  `${syntax.prologue}${parts.filter((part) => part !== '').join(syntax.separator)}${syntax.epilogue}`;
 
 /** An object that may be absent: undefined or false write nothing (an empty string is text). */
 type Maybe<T> = T | undefined | false;
@@ -14,12 +39,26 @@ const absent = <T>(value: Maybe<T>): value is undefined | false =>
 export abstract class RdfWriter {
   private readonly described = new Set<string>();
 
+  constructor(private readonly options: RdfWriterOptions = {}) {}
+
+  /** An IRI as written: percent-encoded, the marked origin replaced by its marker. */
+  private encoded(iri: string): string {
+    const text = encodeIri(iri);
+    const base = this.options.base;
+    if (base && text.startsWith(base.origin)) {
+      const next = text.charAt(base.origin.length);
+      if (next === '' || next === '/' || next === '?' || next === '#')
+        return base.marker + text.slice(base.origin.length);
+    }
+    return text;
+  }
+
   /**
    * Describes `iri` with its types (at least one) and the properties `body` writes, unless it
    * was described before: a subject keeps its first description.
    */
   describe(iri: string, types: readonly string[], body?: (writer: this) => void): void {
-    const encoded = encodeIri(iri);
+    const encoded = this.encoded(iri);
     if (this.described.has(encoded)) return;
     this.described.add(encoded);
     this.startSubject(encoded, types);
@@ -31,13 +70,13 @@ export abstract class RdfWriter {
   iris(predicate: string, values: readonly string[]): void {
     if (values.length === 0) return;
     this.property(predicate, values.length);
-    for (const value of values) this.iriObject(encodeIri(value));
+    for (const value of values) this.iriObject(this.encoded(value));
   }
 
   iri(predicate: string, value: Maybe<string>): void {
     if (absent(value)) return;
     this.property(predicate, 1);
-    this.iriObject(encodeIri(value));
+    this.iriObject(this.encoded(value));
   }
 
   /** Texts in `language` (rdf:langString), or plain strings when its tag is not usable. */
@@ -78,8 +117,8 @@ export abstract class RdfWriter {
     this.endBlank();
   }
 
-  /** The whole document; the writer is spent. */
-  abstract document(): string;
+  /** The subjects written, as a part of a document (documentOf); the writer is spent. */
+  abstract part(): string;
 
   protected abstract startSubject(iri: string, types: readonly string[]): void;
   protected abstract endSubject(): void;

@@ -3,7 +3,7 @@
 // `[ … ]`. Deterministic: the mapping's order, nothing sorted or hashed. Literals are always
 // single-quoted strings with every character escaped that could end them or that a reader might
 // mangle; IRIs are already percent-encoded (rdf-terms.ts).
-import { RdfWriter } from './rdf-writer.ts';
+import { RdfWriter, type RdfSyntax } from './rdf-writer.ts';
 import { compactTerm, PREFIXES } from './vocabulary.ts';
 
 export const TURTLE_MEDIA_TYPE = 'text/turtle; charset=utf-8';
@@ -44,13 +44,13 @@ const indentAt = (depth: number) => '    '.repeat(depth + 1);
 /** Turtle written as the mapping describes it (rdf-writer.ts), one block per subject. */
 export class TurtleWriter extends RdfWriter {
   // one string grown by appending (V8 joins the pieces once, when the text is encoded)
-  private out = PREFIX_LINES;
+  private out = '';
   private depth = 0;
   private indent = indentAt(0);
   /** Per depth: the objects written so far of the property being written. */
   private readonly written: number[] = [0];
 
-  document(): string {
+  part(): string {
     const text = this.out;
     this.out = '';
     return text;
@@ -97,3 +97,13 @@ export class TurtleWriter extends RdfWriter {
     this.out += `\n${this.indent}]`;
   }
 }
+
+/** Turtle: the prefixes, then every part's blocks (each starts on a line of its own). */
+export const TURTLE: RdfSyntax = {
+  name: 'turtle',
+  mediaType: TURTLE_MEDIA_TYPE,
+  prologue: PREFIX_LINES,
+  separator: '',
+  epilogue: '',
+  writer: (options) => new TurtleWriter(options),
+};

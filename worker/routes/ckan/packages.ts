@@ -32,7 +32,7 @@ async function storedOrRendered(
   elements: Uint32Array,
 ): Promise<Uint8Array[]> {
   const { profile, budget, store, index, origin } = ctx;
-  const plan = planPackages(openData, elements);
+  const plan = planPackages(store, index, openData, elements);
   const storedFits =
     plan.files.length <= budget.remaining &&
     (profile.answerCpuMs === undefined || plan.cpuMs <= profile.answerCpuMs);

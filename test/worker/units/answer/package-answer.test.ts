@@ -25,7 +25,7 @@ describe('packages stored and rendered at the edge', () => {
     const index = await store.index(budget);
     const openData = await store.openData(index, budget);
     const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
-    const plan = planPackages(openData, elements);
+    const plan = planPackages(store, index, openData, elements);
     const origin = new TextEncoder().encode(ORIGIN);
     const stored = (await readPackages(store, index, openData, elements, plan, budget, ORIGIN)).map(
       (bytes) => joinPackages([bytes], origin),

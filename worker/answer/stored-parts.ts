@@ -1,0 +1,148 @@
+// Parts rendered at build time and stored one an element in files (core/open-data/layout.ts): the
+// CKAN packages, and DCAT's dataset parts in each syntax. Planned before any read, like an
+// element answer: the files a set of elements needs, how far into each, the bytes and the CPU.
+// A part whose stored copy is stale (its element changed since the base, generator/base-snapshot.ts)
+// is written here from the overlay's element instead, with no read. The origin is written in where
+// the generator left BASE_MARKER (joinParts).
+import { BASE_MARKER } from '../../core/open-data/layout.ts';
+import type { ReadBudget } from '../snapshot/read-budget.ts';
+import { RunReader, type OpenRun } from '../snapshot/run-reader.ts';
+import { CPU_WEIGHTS } from './answer-cost.ts';
+
+const MIB = 1024 * 1024;
+/** Per part: its place looked up, its bytes copied and the origin written in. */
+const PART_CPU_MS = 0.002;
+
+/** Where one kind of part lies, by element. */
+export interface StoredParts {
+  file: Uint32Array;
+  start: Uint32Array;
+  length: Uint32Array;
+  /** Elements whose stored part is stale: written from the overlay (`renderStale`). */
+  stale: ReadonlySet<number>;
+  open(file: number, budget: ReadBudget): Promise<OpenRun>;
+}
+
+export interface PartPlan {
+  /** Files to read, ascending, and how far into each. */
+  files: { file: number; end: number }[];
+  bytesRead: number;
+  /** The parts' bytes, before the origin is written in. */
+  bytes: number;
+  /** Parts written from the overlay. */
+  stale: number;
+  cpuMs: number;
+}
+
+/** The reads and CPU of `elements`' parts; `staleCpuMs`: of writing one from the overlay. */
+export function planParts(parts: StoredParts, elements: Uint32Array, staleCpuMs: number): PartPlan {
+  const ends = new Map<number, number>();
+  let bytes = 0;
+  let stale = 0;
+  for (const e of elements) {
+    bytes += parts.length[e]!;
+    if (parts.stale.has(e)) {
+      stale++;
+      continue;
+    }
+    const file = parts.file[e]!;
+    const end = parts.start[e]! + parts.length[e]!;
+    ends.set(file, Math.max(ends.get(file) ?? 0, end));
+  }
+  const files = [...ends].sort(([a], [b]) => a - b).map(([file, end]) => ({ file, end }));
+  const bytesRead = files.reduce((sum, { end }) => sum + end, 0);
+  const w = CPU_WEIGHTS;
+  const cpuMs =
+    w.base +
+    w.read * files.length +
+    w.mibRead * (bytesRead / MIB) +
+    w.mibGathered * (bytes / MIB) +
+    w.mibAnswered * (bytes / MIB) +
+    PART_CPU_MS * elements.length +
+    staleCpuMs * stale;
+  return { files, bytesRead, bytes, stale, cpuMs };
+}
+
+/**
+ * The parts of `elements`, in their order, as stored (BASE_MARKER where the origin goes); the
+ * stale ones from `renderStale` (given those elements, ascending in `elements`' order).
+ */
+export async function readParts(
+  parts: StoredParts,
+  elements: Uint32Array,
+  plan: PartPlan,
+  budget: ReadBudget,
+  renderStale: (elements: Uint32Array) => Uint8Array[],
+): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = new Array(elements.length);
+  const byFile = new Map<number, number[]>();
+  const stale: number[] = [];
+  elements.forEach((e, i) => {
+    if (parts.stale.has(e)) {
+      stale.push(i);
+      return;
+    }
+    const file = parts.file[e]!;
+    let list = byFile.get(file);
+    if (!list) byFile.set(file, (list = []));
+    list.push(i);
+  });
+  await Promise.all(
+    plan.files.map(async ({ file }) => {
+      const wanted = byFile
+        .get(file)!
+        .sort((a, b) => parts.start[elements[a]!]! - parts.start[elements[b]!]!);
+      const reader = new RunReader(await parts.open(file, budget));
+      try {
+        for (const i of wanted) {
+          const start = parts.start[elements[i]!]!;
+          // a copy: the reader's chunk is detached once it reads the next one
+          out[i] = (await reader.range(start, start + parts.length[elements[i]!]!)).slice();
+        }
+      } finally {
+        reader.cancel();
+      }
+    }),
+  );
+  if (stale.length > 0) {
+    const rendered = renderStale(Uint32Array.from(stale, (i) => elements[i]!));
+    stale.forEach((i, k) => (out[i] = rendered[k]!));
+  }
+  return out;
+}
+
+/**
+ * The parts joined into one buffer, `separator` between two, the origin in place of every
+ * BASE_MARKER: one copy of the bytes.
+ */
+export function joinParts(
+  parts: readonly Uint8Array[],
+  origin: Uint8Array,
+  separator: Uint8Array = new Uint8Array(0),
+): Uint8Array {
+  let length = Math.max(0, parts.length - 1) * separator.length;
+  for (const bytes of parts) {
+    length += bytes.length;
+    for (let at = bytes.indexOf(BASE_MARKER); at >= 0; at = bytes.indexOf(BASE_MARKER, at + 1))
+      length += origin.length - 1;
+  }
+  const out = new Uint8Array(length);
+  let to = 0;
+  parts.forEach((bytes, i) => {
+    if (i > 0) {
+      out.set(separator, to);
+      to += separator.length;
+    }
+    let from = 0;
+    for (let at = bytes.indexOf(BASE_MARKER); at >= 0; at = bytes.indexOf(BASE_MARKER, from)) {
+      out.set(bytes.subarray(from, at), to);
+      to += at - from;
+      out.set(origin, to);
+      to += origin.length;
+      from = at + 1;
+    }
+    out.set(bytes.subarray(from), to);
+    to += bytes.length - from;
+  });
+  return out;
+}
