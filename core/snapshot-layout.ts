@@ -19,6 +19,8 @@
 //   _snapshot/<buildId>/open-data.bin          part three: dates, CKAN sort orders, packages' places
 //   _snapshot/<buildId>/names.txt              part three: CKAN names in name order
 //   _snapshot/<buildId>/packages/<n>.json      part three: CKAN packages in _id order (open-data/layout.ts)
+//   _snapshot/<buildId>/dcat/ttl/<n>.ttl       part three: each element's DCAT dataset part, catalogue
+//   _snapshot/<buildId>/dcat/jsonld/<n>.jsonld   order (open-data/layout.ts); the base's, like packages
 //   _snapshot/<buildId>/overlay/elements.json  elements changed since the base (see below), joined by ","
 //   _build/dates.json                          not deployed (.assetsignore): the dates ledger the
 //                                              next build carries dates forward from (§12)
@@ -45,7 +47,8 @@
 // of element bytes (blocks, runs, groups, packages) holding one changed element would be new. So a
 // build may keep a previous build's element files as they are (its base) and write only the
 // elements that differ from the base's copies into an overlay file, which the Worker holds in
-// memory and serves in place of the stale copies (their CKAN packages it renders from them).
+// memory and serves in place of the stale copies. The CKAN packages and DCAT dataset parts that
+// differ from the base's go to part files of the build's own, numbered after the base's.
 // The index files, the dump and the overlay are written anew every time. A build starts a new
 // base when the overlay would pass its cap (generator/base-snapshot.ts).
 import type { DocumentationFileName, ReferenceListName } from './contract.ts';
@@ -60,7 +63,7 @@ export const UPLOAD_MANIFEST_PATH = `${BUILD_DIR}/upload.json`;
 export const BASE_DESCRIPTION_PATH = `${BUILD_DIR}/base.json`;
 export const ASSETS_IGNORE_PATH = '.assetsignore';
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 12;
+export const LAYOUT_VERSION = 13;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;
@@ -273,9 +276,9 @@ export interface IndexHeader {
 export interface OverlaySize {
   elements: number;
   bytes: number;
-  stalePackages: number;
-  /** DCAT dataset parts the Worker writes from the overlay. */
-  staleDatasets: number;
+  /** Files of the packages and DCAT dataset parts that differ from the base's, and their bytes. */
+  partFiles: number;
+  partBytes: number;
 }
 
 /** Packs the sections into one little-endian buffer (every Workers host is little-endian). */

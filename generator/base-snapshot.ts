@@ -9,10 +9,11 @@
 // places. The next build reads it from the snapshot it replaces (or --base DIR) and keeps an
 // element's place when its bytes are the base's, in catalogue order (the base's copies of the
 // elements it keeps must stay in ascending order, as runs are read forwards); every other
-// element goes to the overlay. A package changes with its element (its bytes, its dates): the
-// Worker renders the package of an overlaid element from the overlay's bytes, so the overlay
-// holds no packages. When the overlay would pass its cap, or a package changed while its element
-// did not (the catalogue's identity, a data source's name), the build starts a new base instead.
+// element goes to the overlay. A package or a DCAT dataset part changes with its element (its
+// bytes, its dates): the changed ones are stored in part files of the build's own, numbered after
+// the base's (ElementPlaces.overlayParts), read as the base's are. When the overlay would pass its
+// cap, or a part changed while its element did not (the catalogue's identity, a data source's
+// name, a category), the build starts a new base instead.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ import {
   type IndexSections,
 } from '../core/snapshot-layout.ts';
 import type { OpenDataSections } from '../core/open-data/layout.ts';
-import type { DatasetParts, DcatSyntaxName } from './build-open-data.ts';
+import { storeParts, type DatasetParts, type DcatSyntaxName } from './build-open-data.ts';
 import type { PublishedElement } from './compile-catalogue.ts';
 import { joinBytes } from './join-bytes.ts';
 import type { UploadedFile } from './upload-report.ts';
@@ -61,24 +62,33 @@ export interface ElementPlaces {
     | 'overlayElements'
     | 'overlayElementStart'
   >;
-  packageSections: Pick<
-    OpenDataSections,
-    'packageFile' | 'packageStart' | 'packageFileLength' | 'stalePackages'
-  >;
-  datasetSections: Pick<
-    OpenDataSections,
-    `${DcatSyntaxName}${'File' | 'Start' | 'FileLength'}` | 'staleDatasets'
-  >;
+  packageSections: Pick<OpenDataSections, 'packageFile' | 'packageStart' | 'packageFileLength'>;
+  datasetSections: Pick<OpenDataSections, `${DcatSyntaxName}${'File' | 'Start' | 'FileLength'}`>;
   overlay: Uint8Array;
+  /**
+   * The packages and dataset parts of a build on a base that differ from the base's copies, in
+   * files of this build's own, numbered after the base's files of their kind.
+   */
+  overlayParts: PartFiles;
 }
 
-export interface ElementFiles {
-  blocks: Uint8Array[];
-  runs: Uint8Array[];
-  groups: Uint8Array[];
+/** Files of stored parts (core/open-data/layout.ts). */
+export interface PartFiles {
   packageFiles: Uint8Array[];
   datasetFiles: Record<DcatSyntaxName, Uint8Array[]>;
 }
+
+export interface ElementFiles extends PartFiles {
+  blocks: Uint8Array[];
+  runs: Uint8Array[];
+  groups: Uint8Array[];
+}
+
+/** No part files. */
+export const noPartFiles = (): PartFiles => ({
+  packageFiles: [],
+  datasetFiles: { turtle: [], jsonLd: [] },
+});
 
 /** _build/base.json. Arrays by base element (the base's catalogue order) unless said. */
 export interface BaseDescription {
@@ -221,16 +231,25 @@ export function readBase(folder: string): BaseRead {
 
 export type BasePlacing = { ok: true; places: ElementPlaces } | { ok: false; reason: string };
 
+/** What a build places on a base: the elements, their parts, and the parts' orders. */
+export interface ToPlace {
+  published: readonly PublishedElement[];
+  packages: readonly Uint8Array[];
+  datasetParts: DatasetParts;
+  /** The elements in _id order: the packages' order. */
+  idOrder: Uint32Array;
+  /** A part file's size (build-open-data.ts). */
+  partFileBytes: number;
+}
+
 /**
  * Every element placed on `base`: its copy there when its bytes are the same and it comes after
- * the copies kept before it, else the overlay; every package its copy there, or, when it
- * differs, rendered by the Worker from its overlaid element. Refused when the overlay would hold
- * more than `maxOverlayBytes`, or a package differs whose element does not.
+ * the copies kept before it, else the overlay; every package and dataset part its copy there,
+ * or, when it differs, in a part file of this build's own. Refused when the overlay would hold
+ * more than `maxOverlayBytes`, or a part differs whose element does not.
  */
 export function placeOnBase(
-  published: readonly PublishedElement[],
-  packages: readonly Uint8Array[],
-  datasetParts: DatasetParts,
+  { published, packages, datasetParts, idOrder, partFileBytes }: ToPlace,
   base: BaseDescription,
   maxOverlayBytes = OVERLAY_MAX_BYTES,
 ): BasePlacing {
@@ -271,7 +290,7 @@ export function placeOnBase(
   const overlaidSet = new Set(overlaid);
   const packageFile = new Uint32Array(n);
   const packageStart = new Uint32Array(n);
-  const stalePackages: number[] = [];
+  const changedPackages = new Set<number>();
   let strayPackages = 0;
   for (let e = 0; e < n; e++) {
     const b = basePosition.get(published[e]!.id);
@@ -279,7 +298,7 @@ export function placeOnBase(
       packageFile[e] = base.packageFile[b]!;
       packageStart[e] = base.packageStart[b]!;
     } else {
-      stalePackages.push(e);
+      changedPackages.add(e);
       if (!overlaidSet.has(e)) strayPackages++;
     }
   }
@@ -289,14 +308,26 @@ export function placeOnBase(
       reason: `${strayPackages} CKAN packages differ from the base while their elements do not (the catalogue's identity or a data source's name changed)`,
     };
 
-  // a DCAT dataset part likewise: its copy there, or written by the Worker from the overlay
+  // the changed packages in files of this build's own, in _id order, numbered after the base's
+  const ownPackages = storeParts(
+    packages,
+    idOrder.filter((e) => changedPackages.has(e)),
+    partFileBytes,
+    COMMA,
+  );
+  for (const e of changedPackages) {
+    packageFile[e] = base.packageFiles + ownPackages.file[e]!;
+    packageStart[e] = ownPackages.start[e]!;
+  }
+
+  // a DCAT dataset part likewise, its own files in catalogue order
   const datasetPlaces = {
     turtleFile: new Uint32Array(n),
     turtleStart: new Uint32Array(n),
     jsonLdFile: new Uint32Array(n),
     jsonLdStart: new Uint32Array(n),
   };
-  const staleDatasets: number[] = [];
+  const changedDatasets: number[] = [];
   let strayDatasets = 0;
   for (let e = 0; e < n; e++) {
     const b = basePosition.get(published[e]!.id);
@@ -306,7 +337,7 @@ export function placeOnBase(
       datasetPlaces.jsonLdFile[e] = base.jsonLdFile[b]!;
       datasetPlaces.jsonLdStart[e] = base.jsonLdStart[b]!;
     } else {
-      staleDatasets.push(e);
+      changedDatasets.push(e);
       if (!overlaidSet.has(e)) strayDatasets++;
     }
   }
@@ -315,19 +346,24 @@ export function placeOnBase(
       ok: false,
       reason: `${strayDatasets} DCAT datasets differ from the base while their elements do not (the catalogue's identity or its categories changed)`,
     };
+  const changedInOrder = Uint32Array.from(changedDatasets);
+  const ownTurtle = storeParts(datasetParts.turtle, changedInOrder, partFileBytes);
+  const ownJsonLd = storeParts(datasetParts.jsonLd, changedInOrder, partFileBytes);
+  for (const e of changedDatasets) {
+    datasetPlaces.turtleFile[e] = base.datasetFiles.turtle + ownTurtle.file[e]!;
+    datasetPlaces.turtleStart[e] = ownTurtle.start[e]!;
+    datasetPlaces.jsonLdFile[e] = base.datasetFiles.jsonLd + ownJsonLd.file[e]!;
+    datasetPlaces.jsonLdStart[e] = ownJsonLd.start[e]!;
+  }
+  // files of no part are not written
+  const own = (stored: { files: Uint8Array[] }, count: number) => (count === 0 ? [] : stored.files);
 
   const elementOverlay = joinedOverlay(overlaid, (e) => published[e]!.json);
   return {
     ok: true,
     places: {
       baseId: base.baseId,
-      files: {
-        blocks: [],
-        runs: [],
-        groups: [],
-        packageFiles: [],
-        datasetFiles: { turtle: [], jsonLd: [] },
-      },
+      files: { blocks: [], runs: [], groups: [], ...noPartFiles() },
       blocks: base.blocks,
       runs: base.runs,
       groups: base.groups,
@@ -349,20 +385,34 @@ export function placeOnBase(
       packageSections: {
         packageFile,
         packageStart,
-        packageFileLength: Uint32Array.from(base.packageFileLength),
-        stalePackages: Uint32Array.from(stalePackages),
+        packageFileLength: Uint32Array.from([
+          ...base.packageFileLength,
+          ...own(ownPackages, changedPackages.size).map((bytes) => bytes.length),
+        ]),
       },
       // in freshPlaces' order: the sections are encoded in the order of their keys
       datasetSections: {
         turtleFile: datasetPlaces.turtleFile,
         turtleStart: datasetPlaces.turtleStart,
-        turtleFileLength: Uint32Array.from(base.turtleFileLength),
+        turtleFileLength: Uint32Array.from([
+          ...base.turtleFileLength,
+          ...own(ownTurtle, changedDatasets.length).map((bytes) => bytes.length),
+        ]),
         jsonLdFile: datasetPlaces.jsonLdFile,
         jsonLdStart: datasetPlaces.jsonLdStart,
-        jsonLdFileLength: Uint32Array.from(base.jsonLdFileLength),
-        staleDatasets: Uint32Array.from(staleDatasets),
+        jsonLdFileLength: Uint32Array.from([
+          ...base.jsonLdFileLength,
+          ...own(ownJsonLd, changedDatasets.length).map((bytes) => bytes.length),
+        ]),
       },
       overlay: elementOverlay.bytes,
+      overlayParts: {
+        packageFiles: own(ownPackages, changedPackages.size),
+        datasetFiles: {
+          turtle: own(ownTurtle, changedDatasets.length),
+          jsonLd: own(ownJsonLd, changedDatasets.length),
+        },
+      },
     },
   };
 }

@@ -51,9 +51,7 @@ export type StoredPackageSection =
   | 'packageFile'
   | 'packageStart'
   | 'packageFileLength'
-  | 'stalePackages'
-  | `${DcatSyntaxName}${'File' | 'Start' | 'FileLength'}`
-  | 'staleDatasets';
+  | `${DcatSyntaxName}${'File' | 'Start' | 'FileLength'}`;
 
 /** DCAT's dataset parts (catalog-page.ts datasetPart), by syntax, in catalogue order. */
 export type DatasetParts = Record<DcatSyntaxName, Uint8Array[]>;

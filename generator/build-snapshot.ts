@@ -8,6 +8,7 @@ import {
   DATES_LEDGER_PATH,
   LAYOUT_VERSION,
   MANIFEST_PATH,
+  SNAPSHOT_DIR,
   UPLOAD_MANIFEST_PATH,
   bitmapWords,
   encodeIdSections,
@@ -41,6 +42,7 @@ import { assignDates, type DatesLedger, type ElementDates } from './element-date
 import { encodeUploadManifest, uploadManifestOf, type UploadedFile } from './upload-report.ts';
 import {
   describeBase,
+  noPartFiles,
   placeOnBase,
   type Base,
   type ElementFiles,
@@ -130,9 +132,13 @@ export function buildSnapshot(
   const openData = buildOpenData(catalogue, dates);
   const placing = options.base
     ? placeOnBase(
-        published,
-        openData.packages,
-        openData.datasetParts,
+        {
+          published,
+          packages: openData.packages,
+          datasetParts: openData.datasetParts,
+          idOrder: ids.idOrder,
+          partFileBytes: options.packageFileBytes ?? PACKAGE_FILE_BYTES,
+        },
         options.base.description,
         options.overlayMaxBytes,
       )
@@ -146,6 +152,8 @@ export function buildSnapshot(
   const elementFiles = places.baseId ?? elementFilesId(newFiles);
   content.set('element-files', encoder.encode(elementFiles));
   content.set('overlay', places.overlay);
+  const overlayParts = overlayPartFiles(places);
+  for (const [path, bytes] of overlayParts) content.set(`overlay-parts/${path}`, bytes);
   const dump = buildDump(published, options);
   content.set('dump', encoder.encode(dump.map((part) => part.sha256).join('\n')));
 
@@ -197,8 +205,8 @@ export function buildSnapshot(
   const overlay: OverlaySize = {
     elements: places.sections.overlayElements.length,
     bytes: places.overlay.length,
-    stalePackages: places.packageSections.stalePackages.length,
-    staleDatasets: places.datasetSections.staleDatasets.length,
+    partFiles: overlayParts.length,
+    partBytes: overlayParts.reduce((sum, [, bytes]) => sum + bytes.length, 0),
   };
   const header: IndexHeader = {
     layoutVersion: LAYOUT_VERSION,
@@ -234,6 +242,7 @@ export function buildSnapshot(
       files.set(elementPaths.datasetPartFile(syntax, file), bytes),
     );
   if (overlay.elements > 0) files.set(paths.overlay, places.overlay);
+  for (const [path, bytes] of overlayParts) files.set(`${SNAPSHOT_DIR}/${buildId}/${path}`, bytes);
   dump.forEach((part, n) => files.set(paths.dumpPart(n), part.bytes));
   files.set(paths.titles, content.get('titles')!);
   files.set(paths.words, content.get('words')!);
@@ -331,6 +340,28 @@ const dumpPartEntry = (
   sha256,
 });
 
+/**
+ * The part files of a build on a base (ElementPlaces.overlayParts), by path under its build
+ * folder: numbered after the base's files of their kind, which the Worker reads them among.
+ */
+function overlayPartFiles(places: ElementPlaces): [string, Uint8Array][] {
+  const paths = snapshotPaths('');
+  const under = (path: string) => path.slice(`${SNAPSHOT_DIR}//`.length);
+  const { packageFiles, datasetFiles } = places.overlayParts;
+  return [
+    ...packageFiles.map((bytes, n): [string, Uint8Array] => [
+      under(paths.packageFile(places.packageFiles + n)),
+      bytes,
+    ]),
+    ...(['turtle', 'jsonLd'] as const).flatMap((syntax) =>
+      datasetFiles[syntax].map((bytes, n): [string, Uint8Array] => [
+        under(paths.datasetPartFile(syntax, places.datasetFiles[syntax] + n)),
+        bytes,
+      ]),
+    ),
+  ];
+}
+
 /** A new base's folder name: the hash of its files. */
 function elementFilesId(files: ElementFiles): string {
   const entries: [string, Uint8Array][] = [
@@ -396,7 +427,7 @@ function freshPlaces(
       overlayElements: none,
       overlayElementStart: none,
     },
-    packageSections: { ...stored.sections, stalePackages: none },
+    packageSections: stored.sections,
     datasetSections: {
       turtleFile: turtle.file,
       turtleStart: turtle.start,
@@ -404,8 +435,8 @@ function freshPlaces(
       jsonLdFile: jsonLd.file,
       jsonLdStart: jsonLd.start,
       jsonLdFileLength: jsonLd.fileLength,
-      staleDatasets: none,
     },
+    overlayParts: noPartFiles(),
     overlay: new Uint8Array(0),
   };
 }

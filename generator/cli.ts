@@ -188,7 +188,7 @@ function describePlacing(placing: Snapshot['placing'], noBase: string | undefine
   const mib = (bytes: number) => (bytes / 1048576).toFixed(1);
   const { overlay } = placing;
   if (placing.onBase)
-    return `on base ${placing.baseId}, carried; overlay ${overlay.elements} elements (${mib(overlay.bytes)} MiB; ${overlay.stalePackages} of their packages rendered by the Worker)`;
+    return `on base ${placing.baseId}, carried; overlay ${overlay.elements} elements (${mib(overlay.bytes)} MiB), their packages and DCAT parts in ${overlay.partFiles} files (${mib(overlay.partBytes)} MiB)`;
   return `a new base ${placing.baseId} (${placing.reason === 'no base given' ? (noBase ?? placing.reason) : placing.reason})`;
 }
 

@@ -104,6 +104,7 @@ export type FileKind =
   | 'runs'
   | 'groups'
   | 'packages'
+  | 'dcat parts'
   | 'dump parts'
   | 'overlay'
   | 'index'
@@ -128,6 +129,8 @@ const KIND_PATTERNS: [FileKind, RegExp][] = (() => {
     ['runs', paths.run(0)],
     ['groups', paths.group(0)],
     ['packages', paths.packageFile(0)],
+    ['dcat parts', paths.datasetPartFile('turtle', 0)],
+    ['dcat parts', paths.datasetPartFile('jsonLd', 0)],
     ['dump parts', paths.dumpPart(0)],
     ['overlay', paths.overlay],
     ['index', paths.index],

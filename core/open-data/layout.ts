@@ -38,17 +38,14 @@ export interface OpenDataSections {
   packageFile: Uint32Array;
   packageStart: Uint32Array;
   packageLength: Uint32Array;
-  /** [P] byte length of each package file. */
+  /**
+   * [P] byte length of each package file: the base's (packageFiles of the header), then those of
+   * the build's own (the packages that differ from the base's), which lie under its build id.
+   */
   packageFileLength: Uint32Array;
   /**
-   * [K] the elements whose packages differ from their copies in the base's files (ascending):
-   * their elements are in the overlay, and the Worker renders these packages from them. Their
-   * place above is never read.
-   */
-  stalePackages: Uint32Array;
-  /**
    * [N] each DCAT dataset part's file, offset and length, by element, per syntax; [T], [J]
-   * the byte length of each file. Stored in catalogue order (a catalogue page's, so a page of 100
+   * the byte length of each file (the base's, then the build's own, as the packages'). Stored in catalogue order (a catalogue page's, so a page of 100
    * lies in one or two files), nothing between two parts.
    */
   turtleFile: Uint32Array;
@@ -59,11 +56,6 @@ export interface OpenDataSections {
   jsonLdStart: Uint32Array;
   jsonLdLength: Uint32Array;
   jsonLdFileLength: Uint32Array;
-  /**
-   * [K] the elements whose dataset parts differ from their copies in the base's files
-   * (ascending): their elements are in the overlay, and the Worker writes these parts from them.
-   */
-  staleDatasets: Uint32Array;
   /** [N+1] where the name of rank r (nameOrder) starts in names.txt; the last: its length + 3. */
   nameTextStart: Uint32Array;
 }

@@ -13,6 +13,8 @@ import {
   type Manifest,
 } from '../../core/snapshot-layout.ts';
 import { joinPackages, planPackages, readPackages } from '../../worker/answer/package-answer.ts';
+import { storedDatasetParts } from '../../worker/answer/catalog-page-parts.ts';
+import { joinParts, planParts, readParts } from '../../worker/answer/stored-parts.ts';
 import { ReadBudget } from '../../worker/snapshot/read-budget.ts';
 import { SnapshotStore } from '../../worker/snapshot/snapshot-store.ts';
 import { folderAssets } from '../support/node/folder-assets.ts';
@@ -57,9 +59,22 @@ async function servedPackages(dir: string): Promise<string[]> {
   const openData = await store.openData(index, budget);
   const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
   const plan = planPackages(store, index, openData, elements);
-  const packages = await readPackages(store, index, openData, elements, plan, budget, ORIGIN);
+  const packages = await readPackages(store, index, openData, elements, plan, budget);
   const origin = new TextEncoder().encode(ORIGIN);
   return packages.map((bytes) => new TextDecoder().decode(joinPackages([bytes], origin)));
+}
+
+/** Every DCAT dataset part as served (origin written in), in catalogue order. */
+async function servedDatasetParts(dir: string, syntax: 'turtle' | 'jsonLd'): Promise<string[]> {
+  const store = new SnapshotStore(folderAssets(dir));
+  const budget = new ReadBudget(Number.POSITIVE_INFINITY);
+  const index = await store.index(budget);
+  const openData = await store.openData(index, budget);
+  const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
+  const parts = storedDatasetParts(store, index, openData, syntax);
+  const read = await readParts(parts, elements, planParts(parts, elements), budget);
+  const origin = new TextEncoder().encode(ORIGIN);
+  return read.map((bytes) => new TextDecoder().decode(joinParts([bytes], origin)));
 }
 
 /** The files that depend on the catalogue alone, not on where the element bytes lie. */
@@ -78,7 +93,7 @@ describe('a build on a base', () => {
     const baseId = header(onBase).elementFiles;
     expect(build(FIXTURE_CATALOGUE, onBase)).toMatch(
       new RegExp(
-        `element files +on base ${baseId}, carried; overlay 5 elements \\(.*; 3 of their packages rendered by the Worker\\)`,
+        `element files +on base ${baseId}, carried; overlay 5 elements \\(.* MiB\\), their packages and DCAT parts in 3 files`,
       ),
     );
     const fresh = tempDir('dist-');
@@ -87,11 +102,15 @@ describe('a build on a base', () => {
     const [overlaid, anew] = [header(onBase), header(fresh)];
     expect(overlaid.elementFiles).toBe(baseId);
     expect(anew.elementFiles).not.toBe(baseId);
-    expect(anew.overlay).toEqual({ elements: 0, bytes: 0, stalePackages: 0, staleDatasets: 0 });
+    expect(anew.overlay).toEqual({ elements: 0, bytes: 0, partFiles: 0, partBytes: 0 });
 
     // the elements and packages, as the Worker reads them
     expect(await publishedElements(onBase)).toEqual(await publishedElements(fresh));
     expect(await servedPackages(onBase)).toEqual(await servedPackages(fresh));
+    for (const syntax of ['turtle', 'jsonLd'] as const)
+      expect(await servedDatasetParts(onBase, syntax)).toEqual(
+        await servedDatasetParts(fresh, syntax),
+      );
     // the overlay holds exactly the elements changed since, and one of the two reordered
     const store = new SnapshotStore(folderAssets(onBase));
     const index = await store.index(new ReadBudget(100));

@@ -10,8 +10,9 @@ import { PROJECT_ROOT, allFiles, runScript, tempDir } from './build-cli.ts';
 type Raw = { _id: string | { $oid: string }; title: string; status: string };
 
 /**
- * Unverified ids, and the unverified titles that no verified title contains (those could only
- * leak).
+ * Unverified ids, and the unverified titles that no verified title contains, even trimmed (those
+ * could only leak: a verified title "X" is written followed by a space, "X (2024, CSV)", where an
+ * unverified "X " would be found).
  */
 function unverifiedOf(catalogue: string): { ids: string[]; titles: string[] } {
   const out: { id: string; title: string }[] = [];
@@ -27,7 +28,7 @@ function unverifiedOf(catalogue: string): { ids: string[]; titles: string[] } {
   return {
     ids: out.map((e) => e.id),
     titles: [...new Set(out.map((e) => e.title))].filter(
-      (t) => ![...verifiedTitles].some((v) => v.includes(t)),
+      (t) => ![...verifiedTitles].some((v) => v.includes(t.trim())),
     ),
   };
 }

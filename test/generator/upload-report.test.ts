@@ -6,7 +6,13 @@ import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_MANIFEST_PATH, snapshotPaths } from '../../core/snapshot-layout.ts';
+import {
+  MANIFEST_PATH,
+  UPLOAD_MANIFEST_PATH,
+  snapshotPaths,
+  type IndexHeader,
+  type Manifest,
+} from '../../core/snapshot-layout.ts';
 import {
   assetsIgnoreMatcher,
   compareUploads,
@@ -73,6 +79,7 @@ function newByContent(previous: string, next: string) {
     bytes: files.reduce((sum, { bytes }) => sum + bytes, 0),
     newFiles: fresh.length,
     newBytes: fresh.reduce((sum, { bytes }) => sum + bytes, 0),
+    newPaths: fresh.map(({ file }) => file),
     /** New files and bytes in each folder of element bytes and packages. */
     folders: Object.fromEntries(
       ELEMENT_FOLDERS.map(([kind, folder]) => {
@@ -89,12 +96,21 @@ const ELEMENT_FOLDERS = [
   ['runs', 'runs'],
   ['groups', 'groups'],
   ['packages', 'packages'],
+  ['dcat parts', 'dcat'],
   ['dump parts', 'dump'],
   ['overlay', 'overlay'],
 ] as const;
 
-/** The files of element bytes, which a build on a base carries as they are. */
-const BASE_KINDS = ['blocks', 'runs', 'groups', 'packages'] as const;
+/** The files of a base, which a build on it carries as they are. */
+const BASE_KINDS = ['blocks', 'runs', 'groups', 'packages', 'dcat parts'] as const;
+/** Those of them that only a new base writes: a changed element's bytes go to the overlay. */
+const ELEMENT_KINDS = ['blocks', 'runs', 'groups'] as const;
+
+/** The index header of the snapshot in `dir`. */
+const headerOf = (dir: string): IndexHeader => {
+  const { buildId } = JSON.parse(readFileSync(join(dir, MANIFEST_PATH), 'utf8')) as Manifest;
+  return JSON.parse(readFileSync(join(dir, snapshotPaths(buildId).index), 'utf8')) as IndexHeader;
+};
 
 /** Changes one table cell of the first published element of a-lain.json. */
 function editOneCell(data: string) {
@@ -140,15 +156,19 @@ describe('the upload report (issue 34)', () => {
     });
     expect(report.newFiles).toBeGreaterThan(0);
     expect(report.newFiles).toBeLessThan(report.files / 2);
-    // built on the output's own snapshot as its base: the element files are carried, and the
-    // changed element is in the overlay
+    // built on the output's own snapshot as its base: the base's files are carried, the
+    // changed element is in the overlay, its package and DCAT parts in files of the build's own
     expect(edited.stdout).toMatch(/element files +on base \w+, carried; overlay 1 elements/);
     for (const [kind] of ELEMENT_FOLDERS) {
-      const isBase = (BASE_KINDS as readonly string[]).includes(kind);
-      expect(report.kinds.get(kind), kind).toEqual(isBase ? undefined : counted.folders[kind]);
-      if (isBase) expect(counted.folders[kind].files, kind).toBe(0);
+      const carried = (ELEMENT_KINDS as readonly string[]).includes(kind);
+      expect(report.kinds.get(kind), kind).toEqual(carried ? undefined : counted.folders[kind]);
+      if (carried) expect(counted.folders[kind].files, kind).toBe(0);
       else expect(counted.folders[kind].files, kind).toBeGreaterThan(0);
     }
+    expect(counted.folders.packages.files).toBe(1);
+    expect(counted.folders['dcat parts'].files).toBe(2);
+    const { elementFiles } = headerOf(out);
+    expect(counted.newPaths.filter((path) => path.includes(`/${elementFiles}/`))).toEqual([]);
 
     // a new base instead: a block of many holds the element, most are left as they were
     const newBase = tempDir('dist-');
@@ -241,6 +261,8 @@ describe('upload-report, pure', () => {
     expect(fileKind(paths.run(3))).toBe('runs');
     expect(fileKind(paths.group(1999))).toBe('groups');
     expect(fileKind(paths.packageFile(0))).toBe('packages');
+    expect(fileKind(paths.datasetPartFile('turtle', 41))).toBe('dcat parts');
+    expect(fileKind(paths.datasetPartFile('jsonLd', 3))).toBe('dcat parts');
     expect(fileKind(paths.dumpPart(1))).toBe('dump parts');
     expect(fileKind(paths.index)).toBe('index');
     expect(fileKind(paths.indexBinary)).toBe('index');

@@ -10,8 +10,6 @@
 import { renderPackage, type CkanContext } from '../../core/open-data/ckan-package.ts';
 import type { ElementView } from '../../core/open-data/element-view.ts';
 import type { OpenDataHeader, OpenDataSections } from '../../core/open-data/layout.ts';
-import { elementViewOf, RENDER_CPU_MS_PER_ELEMENT } from './element-view-of.ts';
-import type { DataElement } from '../../core/schema.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import type { LoadedIndex, LoadedOpenData, SnapshotStore } from '../snapshot/snapshot-store.ts';
 import {
@@ -24,7 +22,7 @@ import {
 
 export type PackagePlan = PartPlan;
 
-/** Where the packages lie: in _id order, in the element files' folder. */
+/** Where the packages lie: in _id order, in the base's files and the build's own. */
 export const storedPackages = (
   store: SnapshotStore,
   index: LoadedIndex,
@@ -33,55 +31,26 @@ export const storedPackages = (
   file: sections.packageFile,
   start: sections.packageStart,
   length: sections.packageLength,
-  stale: sections.stale,
   open: (file, budget) => store.packageFile(index, file, budget),
 });
 
-export function planPackages(
+export const planPackages = (
   store: SnapshotStore,
   index: LoadedIndex,
   sections: LoadedOpenData,
   elements: Uint32Array,
-): PackagePlan {
-  return planParts(
-    storedPackages(store, index, sections),
-    elements,
-    RENDER_CPU_MS_PER_ELEMENT + PACKAGE_RENDER_CPU_MS,
-  );
-}
+): PackagePlan => planParts(storedPackages(store, index, sections), elements);
 
-/**
- * The packages' bytes as stored (BASE_MARKER where the origin goes), in the order of `elements`;
- * those stale in the base's files rendered at `origin` from their elements in the overlay.
- */
-export function readPackages(
+/** The packages' bytes as stored (BASE_MARKER where the origin goes), in the order of `elements`. */
+export const readPackages = (
   store: SnapshotStore,
   index: LoadedIndex,
   sections: LoadedOpenData,
   elements: Uint32Array,
   plan: PackagePlan,
   budget: ReadBudget,
-  origin: string,
-): Promise<Uint8Array[]> {
-  return readParts(storedPackages(store, index, sections), elements, plan, budget, (stale) =>
-    renderPackages(index.openData, sections, stale, overlaidViews(index, sections, stale), origin),
-  );
-}
-
-/** Elements of the overlay (held by every isolate: no read) as the renderers take them. */
-export function overlaidViews(
-  index: LoadedIndex,
-  sections: OpenDataSections,
-  elements: Uint32Array,
-): ElementView[] {
-  const decoder = new TextDecoder();
-  return Array.from(elements, (e) => {
-    const bytes = index.elements.get(e);
-    if (!bytes || !index.elements.overlaid(e))
-      throw new Error(`element ${e}: its package is stale, but the overlay does not hold it`);
-    return elementViewOf(JSON.parse(decoder.decode(bytes)) as DataElement, sections, e);
-  });
-}
+): Promise<Uint8Array[]> =>
+  readParts(storedPackages(store, index, sections), elements, plan, budget);
 
 const COMMA = Uint8Array.of(0x2c);
 

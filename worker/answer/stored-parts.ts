@@ -1,9 +1,8 @@
 // Parts rendered at build time and stored one an element in files (core/open-data/layout.ts): the
-// CKAN packages, and DCAT's dataset parts in each syntax. Planned before any read, like an
-// element answer: the files a set of elements needs, how far into each, the bytes and the CPU.
-// A part whose stored copy is stale (its element changed since the base, generator/base-snapshot.ts)
-// is written here from the overlay's element instead, with no read. The origin is written in where
-// the generator left BASE_MARKER (joinParts).
+// CKAN packages, and DCAT's dataset parts in each syntax: in the base's files, or (those changed
+// since the base) in the build's own. Planned before any read, like an element answer: the files
+// a set of elements needs, how far into each, the bytes and the CPU. The origin is written in
+// where the generator left BASE_MARKER (joinParts).
 import { BASE_MARKER } from '../../core/open-data/layout.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import { RunReader, type OpenRun } from '../snapshot/run-reader.ts';
@@ -18,8 +17,6 @@ export interface StoredParts {
   file: Uint32Array;
   start: Uint32Array;
   length: Uint32Array;
-  /** Elements whose stored part is stale: written from the overlay (`renderStale`). */
-  stale: ReadonlySet<number>;
   open(file: number, budget: ReadBudget): Promise<OpenRun>;
 }
 
@@ -29,22 +26,15 @@ export interface PartPlan {
   bytesRead: number;
   /** The parts' bytes, before the origin is written in. */
   bytes: number;
-  /** Parts written from the overlay. */
-  stale: number;
   cpuMs: number;
 }
 
-/** The reads and CPU of `elements`' parts; `staleCpuMs`: of writing one from the overlay. */
-export function planParts(parts: StoredParts, elements: Uint32Array, staleCpuMs: number): PartPlan {
+/** The reads and CPU of `elements`' parts. */
+export function planParts(parts: StoredParts, elements: Uint32Array): PartPlan {
   const ends = new Map<number, number>();
   let bytes = 0;
-  let stale = 0;
   for (const e of elements) {
     bytes += parts.length[e]!;
-    if (parts.stale.has(e)) {
-      stale++;
-      continue;
-    }
     const file = parts.file[e]!;
     const end = parts.start[e]! + parts.length[e]!;
     ends.set(file, Math.max(ends.get(file) ?? 0, end));
@@ -58,30 +48,20 @@ export function planParts(parts: StoredParts, elements: Uint32Array, staleCpuMs:
     w.mibRead * (bytesRead / MIB) +
     w.mibGathered * (bytes / MIB) +
     w.mibAnswered * (bytes / MIB) +
-    PART_CPU_MS * elements.length +
-    staleCpuMs * stale;
-  return { files, bytesRead, bytes, stale, cpuMs };
+    PART_CPU_MS * elements.length;
+  return { files, bytesRead, bytes, cpuMs };
 }
 
-/**
- * The parts of `elements`, in their order, as stored (BASE_MARKER where the origin goes); the
- * stale ones from `renderStale` (given those elements, ascending in `elements`' order).
- */
+/** The parts of `elements`, in their order, as stored (BASE_MARKER where the origin goes). */
 export async function readParts(
   parts: StoredParts,
   elements: Uint32Array,
   plan: PartPlan,
   budget: ReadBudget,
-  renderStale: (elements: Uint32Array) => Uint8Array[],
 ): Promise<Uint8Array[]> {
   const out: Uint8Array[] = new Array(elements.length);
   const byFile = new Map<number, number[]>();
-  const stale: number[] = [];
   elements.forEach((e, i) => {
-    if (parts.stale.has(e)) {
-      stale.push(i);
-      return;
-    }
     const file = parts.file[e]!;
     let list = byFile.get(file);
     if (!list) byFile.set(file, (list = []));
@@ -104,10 +84,6 @@ export async function readParts(
       }
     }),
   );
-  if (stale.length > 0) {
-    const rendered = renderStale(Uint32Array.from(stale, (i) => elements[i]!));
-    stale.forEach((i, k) => (out[i] = rendered[k]!));
-  }
   return out;
 }
 

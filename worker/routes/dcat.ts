@@ -88,7 +88,6 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
     ctx,
     paging,
     extras,
-    DCAT_CPU_MS,
   );
   if (stored) return bytesResponse(c, etag, syntax, stored);
   const read = await readDatasetViews({ ...request, index }, openData, elements, DCAT_CPU_MS);

@@ -59,12 +59,8 @@ export interface LoadedIndex extends SearchIndex {
   overlaySize: OverlaySize;
 }
 
-/** open-data.bin's sections, and the packages to render from the overlay (stalePackages). */
-export interface LoadedOpenData extends OpenDataSections {
-  stale: ReadonlySet<number>;
-  /** The DCAT dataset parts to write from the overlay (staleDatasets). */
-  datasetsStale: ReadonlySet<number>;
-}
+/** open-data.bin's sections. */
+export type LoadedOpenData = OpenDataSections;
 
 /**
  * What this module needs of the ASSETS binding (a Fetcher); plain fetch types, so Node can run it
@@ -234,11 +230,7 @@ export class SnapshotStore {
       }
       if (sections.created.length !== index.elementCount)
         throw this.unavailable(path, 'belongs to another snapshot');
-      return {
-        ...sections,
-        stale: new Set(sections.stalePackages),
-        datasetsStale: new Set(sections.staleDatasets),
-      };
+      return sections;
     });
   }
 
@@ -252,19 +244,25 @@ export class SnapshotStore {
     );
   }
 
-  /** One file of CKAN packages (in _id order), as a stream read up to what is needed. */
+  /**
+   * One file of CKAN packages (in _id order), as a stream read up to what is needed: the base's,
+   * or past them one of the build's own (packages changed since the base).
+   */
   packageFile(index: LoadedIndex, file: number, budget: ReadBudget): Promise<OpenRun> {
-    return this.open(snapshotPaths(index.elementFiles).packageFile(file), budget);
+    const folder = file < index.openData.packageFiles ? index.elementFiles : index.buildId;
+    return this.open(snapshotPaths(folder).packageFile(file), budget);
   }
 
-  /** One file of DCAT dataset parts in a syntax (catalogue order), read up to what is needed. */
+  /** One file of DCAT dataset parts in a syntax (catalogue order), as packageFile's. */
   datasetPartFile(
     index: LoadedIndex,
     syntax: 'turtle' | 'jsonLd',
     file: number,
     budget: ReadBudget,
   ): Promise<OpenRun> {
-    return this.open(snapshotPaths(index.elementFiles).datasetPartFile(syntax, file), budget);
+    const base = index.openData.datasetFiles[syntax];
+    const folder = file < base ? index.elementFiles : index.buildId;
+    return this.open(snapshotPaths(folder).datasetPartFile(syntax, file), budget);
   }
 
   /**

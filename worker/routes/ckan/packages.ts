@@ -36,7 +36,7 @@ async function storedOrRendered(
   const storedFits =
     plan.files.length <= budget.remaining &&
     (profile.answerCpuMs === undefined || plan.cpuMs <= profile.answerCpuMs);
-  if (storedFits) return readPackages(store, index, openData, elements, plan, budget, origin);
+  if (storedFits) return readPackages(store, index, openData, elements, plan, budget);
   const read = await readElementViews(ctx, openData, elements, {
     renderCpuMs: PACKAGE_RENDER_CPU_MS * elements.length,
   });

@@ -1,6 +1,6 @@
-// A DCAT catalogue page joined from the dataset parts the generator stored (and, for the elements
-// changed since the base, parts written from the overlay) is byte for byte the page written from
-// the elements at the edge: the same composition (core/open-data/dcat/catalog-page.ts). Over the
+// A DCAT catalogue page joined from the dataset parts the generator stored (the base's, and for
+// the elements changed since the base the build's own) is byte for byte the page written from the
+// elements at the edge: the same composition (core/open-data/dcat/catalog-page.ts). Over the
 // fixture snapshot, which is built on a base with an overlay.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -10,23 +10,27 @@ import { TURTLE } from '../../../../core/open-data/dcat/turtle.ts';
 import { storedCatalogPage } from '../../../../worker/answer/catalog-page-parts.ts';
 import { readDatasetViews } from '../../../../worker/answer/dataset-views.ts';
 import { deploymentProfile } from '../../../../worker/deployment-profile.ts';
-import { dcatContext, DCAT_CPU_MS } from '../../../../worker/routes/dcat.ts';
+import { dcatContext } from '../../../../worker/routes/dcat.ts';
 import { ReadBudget } from '../../../../worker/snapshot/read-budget.ts';
 import { snapshotStore } from '../../../../worker/snapshot/snapshot-store.ts';
 
 const NO_COST = { dataset: 0, distribution: 0 };
 
 describe('storedCatalogPage', () => {
-  it('joins the stored parts into the page the elements give, stale parts from the overlay', async () => {
+  it('joins the stored parts into the page the elements give, from the base and the build', async () => {
     const store = snapshotStore(env.ASSETS);
     const budget = new ReadBudget(1000);
     const index = await store.index(budget);
     const openData = await store.openData(index, budget);
-    expect(openData.datasetsStale.size).toBeGreaterThan(0);
-    const request = { profile: deploymentProfile({ PLAN: 'paid' }), budget, store, index };
     const all = Array.from({ length: index.elementCount }, (_, e) => e);
-    const stale = [...openData.datasetsStale];
-    const sets = [all, all.slice(0, 3), all.filter((e) => e % 3 === 1), stale, []];
+    // parts changed since the base lie in the build's own files, numbered after the base's
+    const own = all.filter((e) => openData.turtleFile[e]! >= index.openData.datasetFiles.turtle);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own).toEqual(
+      all.filter((e) => openData.jsonLdFile[e]! >= index.openData.datasetFiles.jsonLd),
+    );
+    const request = { profile: deploymentProfile({ PLAN: 'paid' }), budget, store, index };
+    const sets = [all, all.slice(0, 3), all.filter((e) => e % 3 === 1), own, []];
     for (const origin of ['https://data.example', 'http://127.0.0.1:8787']) {
       const ctx = dcatContext(index, origin);
       for (const syntax of [TURTLE, JSON_LD])
@@ -47,7 +51,6 @@ describe('storedCatalogPage', () => {
             ctx,
             paging,
             extras,
-            DCAT_CPU_MS,
           );
           const read = await readDatasetViews(request, openData, elements, NO_COST);
           if (!joined || !read.ok) throw new Error('not admitted');
@@ -57,15 +60,12 @@ describe('storedCatalogPage', () => {
     }
   });
 
-  it('stays within the profile: free declines a page its reads or CPU would not allow', async () => {
+  it('stays within the profile: free declines a page its reads would not allow', async () => {
     const store = snapshotStore(env.ASSETS);
     const index = await store.index(new ReadBudget(1000));
     const openData = await store.openData(index, new ReadBudget(1000));
     const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
-    const page = (
-      budget: ReadBudget,
-      cost: { dataset: number; distribution: number } = DCAT_CPU_MS,
-    ) =>
+    const page = (budget: ReadBudget) =>
       storedCatalogPage(
         { profile: deploymentProfile({ PLAN: 'free' }), budget, store, index },
         openData,
@@ -74,12 +74,9 @@ describe('storedCatalogPage', () => {
         dcatContext(index, 'https://data.example'),
         { page: 1, itemsPerPage: 100, totalItems: elements.length, url: String },
         {},
-        cost,
       );
     expect(await page(new ReadBudget(50))).toBeInstanceOf(Uint8Array);
     // no reads left for its files
     expect(await page(new ReadBudget(1))).toBeUndefined();
-    // its stale parts would cost more than the profile's CPU
-    expect(await page(new ReadBudget(50), { dataset: 10, distribution: 0 })).toBeUndefined();
   });
 });

@@ -27,7 +27,7 @@ describe('packages stored and rendered at the edge', () => {
     const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
     const plan = planPackages(store, index, openData, elements);
     const origin = new TextEncoder().encode(ORIGIN);
-    const stored = (await readPackages(store, index, openData, elements, plan, budget, ORIGIN)).map(
+    const stored = (await readPackages(store, index, openData, elements, plan, budget)).map(
       (bytes) => joinPackages([bytes], origin),
     );
     const profile = deploymentProfile({ PLAN: 'paid' });
