@@ -59,9 +59,15 @@ export async function readParts(
   plan: PartPlan,
   budget: ReadBudget,
 ): Promise<Uint8Array[]> {
+  // every part copied once out of its read, into one buffer in the order of `elements`
+  const held = new Uint8Array(plan.bytes);
   const out: Uint8Array[] = new Array(elements.length);
   const byFile = new Map<number, number[]>();
+  let offset = 0;
   elements.forEach((e, i) => {
+    const length = parts.length[e]!;
+    out[i] = held.subarray(offset, offset + length);
+    offset += length;
     const file = parts.file[e]!;
     let list = byFile.get(file);
     if (!list) byFile.set(file, (list = []));
@@ -76,8 +82,10 @@ export async function readParts(
       try {
         for (const i of wanted) {
           const start = parts.start[elements[i]!]!;
-          // a copy: the reader's chunk is detached once it reads the next one
-          out[i] = (await reader.range(start, start + parts.length[elements[i]!]!)).slice();
+          const end = start + parts.length[elements[i]!]!;
+          // copied at once: the reader's chunk is reused once it reads the next one; no await
+          // while the chunk in hand holds the part (a harvest page's thousand in a few chunks)
+          out[i]!.set(reader.rangeInHand(start, end) ?? (await reader.range(start, end)));
         }
       } finally {
         reader.cancel();
@@ -96,21 +104,35 @@ export function joinParts(
   origin: Uint8Array,
   separator: Uint8Array = new Uint8Array(0),
 ): Uint8Array {
+  // where the markers are, found once (a page of packages holds tens of thousands)
+  let markers = new Uint32Array(1024);
+  let count = 0;
   let length = Math.max(0, parts.length - 1) * separator.length;
-  for (const bytes of parts) {
+  const counts = new Uint32Array(parts.length);
+  parts.forEach((bytes, i) => {
     length += bytes.length;
-    for (let at = bytes.indexOf(BASE_MARKER); at >= 0; at = bytes.indexOf(BASE_MARKER, at + 1))
-      length += origin.length - 1;
-  }
+    for (let at = bytes.indexOf(BASE_MARKER); at >= 0; at = bytes.indexOf(BASE_MARKER, at + 1)) {
+      if (count === markers.length) {
+        const grown = new Uint32Array(markers.length * 2);
+        grown.set(markers);
+        markers = grown;
+      }
+      markers[count++] = at;
+      counts[i]!++;
+    }
+  });
+  length += count * (origin.length - 1);
   const out = new Uint8Array(length);
   let to = 0;
+  let marker = 0;
   parts.forEach((bytes, i) => {
     if (i > 0) {
       out.set(separator, to);
       to += separator.length;
     }
     let from = 0;
-    for (let at = bytes.indexOf(BASE_MARKER); at >= 0; at = bytes.indexOf(BASE_MARKER, from)) {
+    for (const last = marker + counts[i]!; marker < last; marker++) {
+      const at = markers[marker]!;
       out.set(bytes.subarray(from, at), to);
       to += at - from;
       out.set(origin, to);

@@ -53,16 +53,7 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
   const { store, budget, keepAlive } = request;
   const index = await store.index(budget, keepAlive);
   const openData = await store.openData(index, budget, keepAlive);
-  // the page's elements and the count of all that match, without a list of them all
-  const first = (page - 1) * DATASETS_PER_PAGE;
-  const onPage: number[] = [];
-  let matching = 0;
-  for (let e = 0; e < index.elementCount; e++)
-    if (since === undefined || openData.modified[e]! * 1000 >= since) {
-      if (matching >= first && onPage.length < DATASETS_PER_PAGE) onPage.push(e);
-      matching++;
-    }
-  const elements = Uint32Array.from(onPage);
+  const { elements, matching } = pageOf(index.elementCount, openData.modified, page, since);
   const etag = answerEtag(
     index.buildId,
     JSON.stringify(['catalog', format, url.origin, page, since ?? null]),
@@ -140,6 +131,30 @@ function rdfResponse(
 function bytesResponse(c: Context<AppEnv>, etag: string, syntax: RdfSyntax, bytes: Uint8Array) {
   const headers = snapshotHeaders(etag, bytes.length, {}, syntax.mediaType);
   return new Response(c.req.method === 'HEAD' ? null : bytes, { headers });
+}
+
+/**
+ * The page's elements (catalogue order) and the count of all that match, without a list of them
+ * all: a range when every element matches.
+ */
+function pageOf(count: number, modified: Uint32Array, page: number, since: number | undefined) {
+  const first = (page - 1) * DATASETS_PER_PAGE;
+  if (since === undefined) {
+    const from = Math.min(first, count);
+    const elements = Uint32Array.from(
+      { length: Math.min(DATASETS_PER_PAGE, count - from) },
+      (_, i) => from + i,
+    );
+    return { elements, matching: count };
+  }
+  const onPage: number[] = [];
+  let matching = 0;
+  for (let e = 0; e < count; e++)
+    if (modified[e]! * 1000 >= since) {
+      if (matching >= first && onPage.length < DATASETS_PER_PAGE) onPage.push(e);
+      matching++;
+    }
+  return { elements: Uint32Array.from(onPage), matching };
 }
 
 function pageParameter(params: URLSearchParams): number {
