@@ -48,6 +48,6 @@ async function storedOrRendered(
       : `about ${cpuMs!.toFixed(1)} ms of CPU, over the ${cpuMsAllowed} ms this profile allows`;
   throw new CkanError(
     'search',
-    `Search error: these ${elements.length} packages would need ${needs} (${profile.plan} profile). Ask fewer rows (pages of 100 are always answered), or page with sort=id asc (the order packages are stored in), or deploy with the paid profile.`,
+    `Search error: these ${elements.length} packages would need ${needs} (${profile.plan} profile). Ask fewer rows, or page with sort=id asc (the order packages are stored in: a harvest's pages of 100 are read as stored), or deploy with the paid profile.`,
   );
 }
