@@ -658,7 +658,6 @@ describe('DCAT-AP 3 served by npm start: modified_since over a listing of severa
 
   beforeAll(async () => {
     dated = buildDatedSnapshot(400);
-    // in paid: a page of 100 is over the free plan's CPU (the 20,000-element shape below)
     server = await serveSnapshot(dated.snapshot, { PLAN: 'paid' });
     base = server.url;
     published = await publishedIds(base, 1000);
@@ -696,6 +695,50 @@ describe('DCAT-AP 3 served by npm start: modified_since over a listing of severa
     }
     // and without it, everything
     expectExactlyOnce(identifiersOf(await harvest(base, 'ttl')), published, '/catalog.ttl');
+  });
+});
+
+// ---- free, a listing scattered over more part files than it may read --------------------------
+
+describe('DCAT-AP 3 served by npm start in PLAN=free: modified_since over parts in files of 2 KiB', () => {
+  let dated: DatedSnapshot | undefined;
+  const servers: Partial<Record<'free' | 'paid', ServedSnapshot>> = {};
+  let instants: number[] = [];
+
+  beforeAll(async () => {
+    // a part a file: a page of 100 would read 100 files, more than free's 50
+    dated = buildDatedSnapshot(400, ['--package-bytes', '2048']);
+    for (const plan of ['free', 'paid'] as const)
+      servers[plan] = await serveSnapshot(dated.snapshot, { PLAN: plan });
+    const packages = await ckanPackages(servers.paid!.url);
+    instants = [...packages.values()]
+      .map((p) => ckanInstant(p.metadata_modified))
+      .sort((a, b) => a - b);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([servers.free?.stop(), servers.paid?.stop()]);
+    dated?.remove();
+  });
+
+  it('writes a short listing from the elements, the bytes paid joins, and refuses a page of 100 saying what to do', async () => {
+    const free = servers.free!.url;
+    const paid = servers.paid!.url;
+    const recent = new Date(instants[instants.length - 12]!).toISOString();
+    for (const format of FORMATS) {
+      const query = `modified_since=${encodeURIComponent(recent)}`;
+      const answer = await httpRequest(`${free}/catalog.${format}?${query}`);
+      expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+      const inPaid = await httpRequest(`${paid}/catalog.${format}?${query}`);
+      expect(answer.text.replaceAll(free, paid)).toBe(inPaid.text);
+    }
+    const everything = `modified_since=${encodeURIComponent(new Date(instants[0]!).toISOString())}`;
+    const refused = await httpRequest(`${free}/catalog.ttl?${everything}&page=2`);
+    expect(refused.status).toBe(400);
+    const { message } = JSON.parse(refused.text) as { message: string };
+    expect(message).toMatch(/ms of CPU to assemble, over the 8 ms/);
+    expect(message).toMatch(/without modified_since.*metadata_modified.*PLAN = "paid"/s);
+    // paid reads its 100 parts
+    expect((await httpRequest(`${paid}/catalog.ttl?${everything}&page=2`)).status).toBe(200);
   });
 });
 

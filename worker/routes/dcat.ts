@@ -29,9 +29,13 @@ export const DATASETS_PER_PAGE = 100;
  * process at 100,000 elements (docs/scale.md, "What is still over the free plan's CPU").
  */
 export const DCAT_CPU_MS = { dataset: 0.075, distribution: 0.018 } as const;
-/** A catalogue page has ckanext-dcat's fixed size: what a harvester can do instead. */
+/**
+ * What a harvester can do instead when a page's stored parts are not within the profile (a
+ * `modified_since` listing scattered over more part files than it may read), and writing the
+ * page from the elements is not either.
+ */
 const PAGE_REMEDY =
-  'A page of the DCAT catalogue has 100 datasets. Harvest the CKAN API instead (package_search with rows=100 and sort=id asc, which this profile answers), read single datasets at /dataset/{id}.ttl or .jsonld, or deploy with PLAN = "paid".';
+  'A page of the DCAT catalogue has 100 datasets; every page of the whole catalogue (without modified_since) is answered. For what changed, harvest the CKAN API (package_search with fq=metadata_modified:[<date> TO *], rows=100 and sort=id asc, which this profile answers), read single datasets at /dataset/{id}.ttl or .jsonld, or deploy with PLAN = "paid".';
 
 const SYNTAXES: Record<RdfFormat, RdfSyntax> = { ttl: TURTLE, jsonld: JSON_LD };
 

@@ -23,7 +23,8 @@ export interface DatedSnapshot {
   remove(): void;
 }
 
-export function buildDatedSnapshot(elements: number): DatedSnapshot {
+/** `buildArgs`: more arguments for the build (smaller part files, say). */
+export function buildDatedSnapshot(elements: number, buildArgs: string[] = []): DatedSnapshot {
   const root = mkdtempSync(join(tmpdir(), 'dated-snapshot-'));
   const data = join(root, 'data');
   const catalogue = generateCatalogue({ elements, seed: 20250101, titles: 'realistic' });
@@ -42,7 +43,17 @@ export function buildDatedSnapshot(elements: number): DatedSnapshot {
   const snapshot = join(root, 'dist');
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'generator/cli.ts', '--data', data, '--out', snapshot, '--fresh-dates'],
+    [
+      '--import',
+      'tsx',
+      'generator/cli.ts',
+      '--data',
+      data,
+      '--out',
+      snapshot,
+      '--fresh-dates',
+      ...buildArgs,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   return { snapshot, remove: () => rmSync(root, { recursive: true, force: true }) };
