@@ -30,9 +30,8 @@ export async function readElementViews(
 ): Promise<ViewsRead> {
   const { profile, budget, store, index } = request;
   const format = wholeElement(index.sections.elementLength);
-  // parsing and rendering counted in full, as any answer's assembly (not as a search's share)
   const admitted = admitAnswer(profile, index, budget, elements, format, {
-    renderCpuMs: RENDER_CPU_MS_PER_ELEMENT * elements.length + renderCpuMs,
+    searchCpuMs: RENDER_CPU_MS_PER_ELEMENT * elements.length + renderCpuMs,
   });
   if (!admitted.ok) return admitted;
   const bytes = await collect(prepareAnswer(index, store, budget, elements, format, admitted));

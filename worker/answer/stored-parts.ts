@@ -11,13 +11,6 @@ import { CPU_WEIGHTS } from './answer-cost.ts';
 const MIB = 1024 * 1024;
 /** Per part: its place looked up and its range read. */
 const PART_CPU_MS = 0.002;
-/**
- * Per MiB of parts: copied out of its read, searched for markers, copied again with the origin
- * written in, and answered. Measured in process at 100,000 elements (bench/open-data-cpu.ts,
- * docs/scale.md "Part three's CPU"): a CKAN page of 1,000 packages (3.5 MiB) 11.3 ms against
- * 2.4 ms for one of 100 (0.34 MiB), about 2.9 ms a MiB.
- */
-export const PART_MIB_CPU_MS = 2.9;
 
 /** Where one kind of part lies, by element. */
 export interface StoredParts {
@@ -53,7 +46,8 @@ export function planParts(parts: StoredParts, elements: Uint32Array): PartPlan {
     w.base +
     w.read * files.length +
     w.mibRead * (bytesRead / MIB) +
-    PART_MIB_CPU_MS * (bytes / MIB) +
+    w.mibGathered * (bytes / MIB) +
+    w.mibAnswered * (bytes / MIB) +
     PART_CPU_MS * elements.length;
   return { files, bytesRead, bytes, cpuMs };
 }

@@ -41,15 +41,13 @@ async function storedOrRendered(
     renderCpuMs: PACKAGE_RENDER_CPU_MS * elements.length,
   });
   if (read.ok) return renderPackages(index.openData, openData, elements, read.views, origin);
-  // said of the cheaper way: the stored packages when their reads fit, else the rendering
   const { cpuMs, cpuMsAllowed, reads } = read.overBudget;
-  const storedReadsFit = plan.files.length <= budget.remaining;
   const needs =
-    storedReadsFit || reads !== undefined
-      ? `about ${(storedReadsFit ? plan.cpuMs : cpuMs!).toFixed(1)} ms of CPU, over the ${profile.answerCpuMs ?? cpuMsAllowed} ms this profile allows`
-      : `more than the ${budget.remaining} snapshot reads left to this request`;
+    reads === undefined
+      ? `more than the ${budget.remaining} snapshot reads left to this request`
+      : `about ${cpuMs!.toFixed(1)} ms of CPU, over the ${cpuMsAllowed} ms this profile allows`;
   throw new CkanError(
     'search',
-    `Search error: these ${elements.length} packages would need ${needs} (${profile.plan} profile). Ask fewer rows, or page with sort=id asc (the order packages are stored in: a harvest's pages of 100 are read as stored), or deploy with the paid profile.`,
+    `Search error: these ${elements.length} packages would need ${needs} (${profile.plan} profile). Ask fewer rows (pages of 100 are always answered), or page with sort=id asc (the order packages are stored in), or deploy with the paid profile.`,
   );
 }
