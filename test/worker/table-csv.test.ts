@@ -1,6 +1,6 @@
 // One table as CSV (contract §5.5): RFC 4180, spanning headers flattened, formulas neutralized.
 import { describe, expect, it } from 'vitest';
-import { neutralizeFormula } from '../../worker/answer/table-csv.ts';
+import { neutralizeFormula } from '../../core/tables/csv.ts';
 import { expectErrorBody } from '../support/error-body.ts';
 import { fixtureId } from '../support/fixture-catalogue.ts';
 import { api } from './worker-client.ts';

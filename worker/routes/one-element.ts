@@ -15,7 +15,7 @@ import type { AppEnv } from '../env.ts';
 import { notModified, snapshotHeaders } from '../http/responses.ts';
 import { postingList } from '../search/filters.ts';
 import type { LoadedIndex } from '../snapshot/snapshot-store.ts';
-import { tableCsv } from '../answer/table-csv.ts';
+import { tableCsv } from '../../core/tables/csv.ts';
 import { snapshotRequest, type SnapshotRequest } from './snapshot-request.ts';
 
 export async function oneElement(c: Context<AppEnv>) {

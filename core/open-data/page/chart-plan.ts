@@ -1,11 +1,13 @@
 // What an element's chart shows, decided from its tables. When the rows of the latest table come
 // back year after year (the same labels), a line for each over the years helps most: a few rows
 // each, or the total row, or the largest few. Otherwise a bar for each row of the latest year.
-// The value drawn is the "Jumlah"/"Total" column when there is one, else the first numeric one;
-// a table of one row draws its numeric columns instead.
+// The value drawn is the "Jumlah"/"Total" column when there is one, else the first value column;
+// a table of one row draws its value columns instead. Value columns, row labels and column names
+// are the observations' (docs/api.md §15): the chart draws what the element's data downloads hold.
 import type { DataElement, Table } from '../../schema.ts';
-import { parseCell } from './numbers.ts';
-import { tableShape, type TableShape } from './table-shape.ts';
+import { parseCell } from '../../tables/numbers.ts';
+import { rowLabels, tableColumns, type TableColumns } from '../../tables/observations.ts';
+import { tableShape } from './table-shape.ts';
 
 export const MAX_LINES = 6;
 export const MAX_BARS = 30;
@@ -44,8 +46,10 @@ export type ChartPlan =
 interface YearTable {
   year: number;
   table: Table;
-  shape: TableShape;
-  /** Each row's label (its label column's cell, spaces tidied), when there is a label column. */
+  columns: TableColumns;
+  /** The label parts of each column (header, then each sub-header row's label). */
+  columnLabelParts: string[][];
+  /** Each row's label (the observations', spaces tidied), when there is a label column. */
   rowLabels: string[] | undefined;
 }
 
@@ -58,15 +62,17 @@ const numberIn = (cell: string | undefined) => {
   return parsed.kind === 'number' ? parsed.value : undefined;
 };
 
-/** The column drawn: the last one named as a total, else the first that holds numbers. */
-function valueColumn(shape: TableShape): number {
-  const numeric = shape.numeric.flatMap((isNumeric, column) => (isNumeric ? [column] : []));
-  const totals = numeric.filter((column) => shape.columnLabelParts[column]!.some(isTotalLabel));
-  return totals.at(-1) ?? numeric[0]!;
+/** The column drawn: the last one named as a total, else the first value column. */
+function valueColumn(entry: YearTable): number {
+  const { valueColumns } = entry.columns;
+  const totals = valueColumns.filter((column) =>
+    entry.columnLabelParts[column]!.some(isTotalLabel),
+  );
+  return totals.at(-1) ?? valueColumns[0]!;
 }
 
 const columnOf = (entry: YearTable, label: string) =>
-  entry.shape.columnLabels.findIndex((candidate) => candidate === label);
+  entry.columns.names.findIndex((candidate) => candidate === label);
 
 function rowOf(entry: YearTable, label: string | undefined): string[] | undefined {
   if (label === undefined) return entry.table.rows.length === 1 ? entry.table.rows[0] : undefined;
@@ -125,30 +131,35 @@ export function chooseChart(
     if (!byYear.has(entry.year)) byYear.set(entry.year, entry.table);
   const tables: YearTable[] = [...byYear]
     .sort(([a], [b]) => a - b)
-    .map(([year, table]) => {
-      const shape = tableShape(table);
-      const column = shape.labelColumn;
-      const rowLabels =
-        column === undefined ? undefined : table.rows.map((row) => clean(row[column] ?? ''));
-      return { year, table, shape, rowLabels };
+    .map(([year, table]): YearTable => {
+      const columns = tableColumns(table);
+      const labelled = columns.labelColumns.length > 0;
+      return {
+        year,
+        table,
+        columns,
+        columnLabelParts: tableShape(table).columnLabelParts,
+        rowLabels: labelled ? rowLabels(table, columns).map(clean) : undefined,
+      };
     })
-    .filter(({ shape }) => shape.numeric.some(Boolean));
+    .filter(({ columns }) => columns.valueColumns.length > 0);
   const latest = tables.at(-1);
   if (!latest) return undefined;
-  const { shape, table } = latest;
+  const { table, columns: latestColumns } = latest;
+  const labelled = latest.rowLabels !== undefined;
 
   if (table.rows.length === 1) {
-    // One row: its numeric columns, over the years or side by side.
+    // One row: its value columns, over the years or side by side.
     const row = table.rows[0]!;
-    const rowLabel = shape.labelColumn === undefined ? undefined : clean(row[shape.labelColumn]!);
+    const rowLabel = latest.rowLabels?.[0];
     const measure = rowLabel || clean(element.title);
-    const columns = shape.numeric.flatMap((isNumeric, column) => (isNumeric ? [column] : []));
+    const columns = latestColumns.valueColumns;
     const points = columns.map((column) => ({
-      label: shape.columnLabels[column]!,
+      label: latestColumns.names[column]!,
       value: numberIn(row[column]),
     }));
     const totals = points.filter((_, index) =>
-      shape.columnLabelParts[columns[index]!]!.some(isTotalLabel),
+      latest.columnLabelParts[columns[index]!]!.some(isTotalLabel),
     );
     const drawn = points.length <= MAX_LINES ? points : totals.length > 0 ? totals : points;
     const line = lineOver(
@@ -166,16 +177,15 @@ export function chooseChart(
     };
   }
 
-  const column = valueColumn(shape);
-  const measure = shape.columnLabels[column]!;
-  const by = shape.labelColumn === undefined ? undefined : shape.columnLabels[shape.labelColumn];
+  const column = valueColumn(latest);
+  const measure = latestColumns.names[column]!;
+  const by = labelled
+    ? latestColumns.labelColumns.map((label) => clean(latestColumns.names[label]!)).join(' - ')
+    : undefined;
   const named = by ? { by } : {};
   const seen = new Set<string>();
   const rows = table.rows.flatMap((cells, index) => {
-    const label =
-      shape.labelColumn === undefined
-        ? rowNumber(index + 1)
-        : clean(cells[shape.labelColumn] ?? '') || rowNumber(index + 1);
+    const label = latest.rowLabels?.[index] || rowNumber(index + 1);
     if (seen.has(label)) return [];
     seen.add(label);
     return [{ label, value: numberIn(cells[column]), total: isTotalLabel(label) }];
@@ -183,7 +193,7 @@ export function chooseChart(
   const body = rows.filter((row) => !row.total);
   const shown = body.length > 0 ? body : rows;
 
-  if (shape.labelColumn !== undefined) {
+  if (labelled) {
     // Few rows: each; many: the total row, or else the largest few.
     const totalRow = rows.find((row) => row.total);
     const few = shown.length <= MAX_LINES;

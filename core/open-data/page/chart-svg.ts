@@ -2,7 +2,7 @@
 // years or a horizontal bar chart of one year. Colours and dashes come from the page's stylesheet
 // by class (light, dark and print); the text alternative is a title and a summary sentence.
 import { escapeHtml } from './escape.ts';
-import { formatNumber } from './numbers.ts';
+import { formatNumber } from '../../tables/numbers.ts';
 import type { ChartPlan, ChartSeries } from './chart-plan.ts';
 import type { PageLabels } from './labels.ts';
 

@@ -6,5 +6,10 @@ export { PAGE_STYLESHEET, PAGE_STYLE_HASH, pageContentSecurityPolicy } from './s
 export { escapeHtml, jsonForScript } from './escape.ts';
 export { datasetJsonLd, datasetDescription, temporalCoverage } from './json-ld.ts';
 export { chooseChart, type ChartPlan } from './chart-plan.ts';
-export { parseCell, parseIndonesianNumber, formatNumber, type CellValue } from './numbers.ts';
+export {
+  parseCell,
+  parseIndonesianNumber,
+  formatNumber,
+  type CellValue,
+} from '../../tables/numbers.ts';
 export { labelsFor, type PageLabels } from './labels.ts';

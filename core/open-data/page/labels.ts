@@ -1,6 +1,6 @@
 // Every word a page says, by language: Indonesian (the default) and English. Another language is
 // one more entry in LABELS. Catalogue text (titles, names, metadata, cells) is never translated.
-import type { NumberNotation } from './numbers.ts';
+import type { NumberNotation } from '../../tables/numbers.ts';
 
 export interface PageLabels {
   /** Open Graph's og:locale. */

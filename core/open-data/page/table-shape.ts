@@ -1,7 +1,7 @@
 // What a table is made of, read once for both its HTML and the chart: its columns' labels, which
 // columns hold numbers and which one names the rows.
 import type { Table } from '../../schema.ts';
-import { parseCell } from './numbers.ts';
+import { parseCell } from '../../tables/numbers.ts';
 
 export interface TableShape {
   columns: number;

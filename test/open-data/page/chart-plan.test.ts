@@ -122,7 +122,7 @@ describe('chooseChart', () => {
     expect(chooseChart(element({ 2022: noTotal, 2023: noTotal }), rowNumber)).toMatchObject({
       kind: 'line',
       measure: 'Kota',
-      series: [{ label: 'Jenis Kelamin – Laki-laki' }, { label: 'Jenis Kelamin – Perempuan' }],
+      series: [{ label: 'Jenis Kelamin - Laki-laki' }, { label: 'Jenis Kelamin - Perempuan' }],
     });
   });
 
@@ -152,6 +152,32 @@ describe('chooseChart', () => {
     const bars = chooseChart(element({ 2022: simple(many) }), rowNumber);
     expect(bars).toMatchObject({ kind: 'bar', largestOf: MAX_BARS + 5 });
     if (bars?.kind === 'bar') expect(bars.bars).toHaveLength(MAX_BARS);
+  });
+
+  it("draws the observations' value columns and row labels: a No column is neither", () => {
+    const table: Table = {
+      headers: ['No', 'Kode Wilayah', 'Kecamatan', 'Jumlah', 'Keterangan'].map((content) => ({
+        content,
+        colSpan: 1,
+        rowSpan: 1,
+        dataType: 'string',
+      })),
+      subHeaders: [],
+      rows: [
+        ['1', '3273010', 'Andir', '1.000', '1'],
+        ['2', '3273020', 'Sukajadi', '-', '2'],
+      ],
+    };
+    expect(chooseChart(element({ 2022: table }), rowNumber)).toEqual({
+      kind: 'bar',
+      measure: 'Jumlah',
+      by: 'Kode Wilayah - Kecamatan',
+      year: 2022,
+      bars: [
+        { label: '3273010 - Andir', value: 1000 },
+        { label: '3273020 - Sukajadi', value: undefined },
+      ],
+    });
   });
 
   it('draws nothing when no table holds a number', () => {

@@ -3,7 +3,7 @@ import {
   formatNumber,
   parseCell,
   parseIndonesianNumber,
-} from '../../../core/open-data/page/numbers.ts';
+} from '../../../core/tables/numbers.ts';
 
 const id = { group: '.', decimal: ',' };
 const en = { group: ',', decimal: '.' };

@@ -18,6 +18,21 @@ export function parseCell(cell: string): CellValue {
     : { kind: 'text' };
 }
 
+/**
+ * The number a cell holds written plainly, as data files write numbers: a dot decimal, no grouping,
+ * no exponent (`-1.234,5` → `-1234.5`); undefined when the cell holds no number. Written from the
+ * cell's digits, so a number too long for a double keeps every digit.
+ */
+export function plainDecimal(cell: string): string | undefined {
+  const match = INDONESIAN_NUMBER.exec(cell);
+  if (!match || parseCell(cell).kind !== 'number') return undefined;
+  const [, sign, whole, fraction] = match;
+  const digits = whole!.length > 3 && whole!.includes('.') ? whole!.replace(/\./g, '') : whole!;
+  const integer = digits.replace(/^0+(?=\d)/, '');
+  const zero = /^0*$/.test(integer + (fraction ?? ''));
+  return `${sign === '-' && !zero ? '-' : ''}${integer}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
 /** The number a cell holds, or undefined when it is missing or not a number. */
 export function parseIndonesianNumber(cell: string): number | undefined {
   const parsed = parseCell(cell);

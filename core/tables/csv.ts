@@ -50,8 +50,10 @@ export function neutralizeFormula(cell: string): string {
 /** RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
 const csvField = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
+/** One CSV line, formulas neutralized, CRLF-terminated. */
+export const csvRecord = (cells: readonly string[]) =>
+  `${cells.map((cell) => csvField(neutralizeFormula(cell))).join(',')}\r\n`;
+
 export function tableCsv(table: CsvTable): string {
-  return [csvColumnNames(table), ...table.rows]
-    .map((record) => `${record.map((cell) => csvField(neutralizeFormula(cell))).join(',')}\r\n`)
-    .join('');
+  return [csvColumnNames(table), ...table.rows].map(csvRecord).join('');
 }
