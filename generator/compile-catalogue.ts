@@ -50,6 +50,8 @@ export interface PublishedElement {
   refs: Record<ReferenceListName, number[]>;
   /** The years it has a table for, ascending, each once. */
   years: number[];
+  /** Its data entries' ids, in `data` order (its DataStore resources: generator/build-resource-index.ts). */
+  tableIds: string[];
   /** createdAt/updatedAt as the catalogue gives them (contract §12), in seconds. */
   dates: CatalogueDates;
 }
@@ -408,6 +410,7 @@ function publish(
     title: element.title,
     refs,
     years: [...new Set(out.data.map((entry) => entry.year))].sort((a, b) => a - b),
+    tableIds: out.data.map((entry) => entry.id),
   };
 }
 

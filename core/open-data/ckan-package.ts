@@ -9,6 +9,7 @@ import { describeElement } from './describe.ts';
 import { ckanTagName } from './ckan-names.ts';
 import { ckanTimestamp } from './dates.ts';
 import { sha256Hex } from './sha256.ts';
+import { elementDownloads, type Download } from './downloads.ts';
 import { licenseUrl, publicUrls, type RenderContext } from './element-view.ts';
 
 /** What a package is rendered from: the element, its CKAN name and dates (seconds). */
@@ -31,10 +32,51 @@ export interface CkanContext extends RenderContext {
  */
 export function resourceId(elementId: string, tableId: string): string {
   if (isUuid(tableId)) return tableId;
-  const hex = sha256Hex(`${elementId}\0${tableId}`);
+  return uuidOfHash(sha256Hex(`${elementId}\0${tableId}`));
+}
+
+/** A version 8 UUID (RFC 9562) of a SHA-256 in hex. */
+function uuidOfHash(hex: string): string {
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
+
+/**
+ * The id of a resource that holds every year (the observations, as CSV, JSON-stat or a
+ * workbook): a name-based UUID as resourceId's, from an input no table's can equal (`<kind>`,
+ * NUL, the element's id, NUL).
+ */
+export function derivedResourceId(elementId: string, kind: Exclude<Download['kind'], 'table'>) {
+  return uuidOfHash(sha256Hex(`${kind}\0${elementId}\0`));
+}
+
+/** A download's CKAN resource id. */
+export const downloadResourceId = (elementId: string, download: Download) =>
+  download.kind === 'table'
+    ? resourceId(elementId, download.tableId!)
+    : derivedResourceId(elementId, download.kind);
+
+/** The resources' names and descriptions, in the catalogue's language (Indonesian). */
+const RESOURCE_TEXT: Record<
+  Download['kind'],
+  { name: (year?: number) => string; description: (year?: number) => string }
+> = {
+  table: { name: (year) => `Tabel ${year}`, description: (year) => `Tabel tahun ${year}, CSV.` },
+  observations: {
+    name: () => 'Observasi, semua tahun (CSV)',
+    description: () =>
+      'Angka dari tabel setiap tahun sebagai data rapi: satu baris per sel (tahun, baris, kolom, nilai), CSV.',
+  },
+  jsonstat: {
+    name: () => 'Observasi, semua tahun (JSON-stat)',
+    description: () => 'Angka dari tabel setiap tahun sebagai satu dataset JSON-stat 2.0.',
+  },
+  workbook: {
+    name: () => 'Buku kerja (XLSX)',
+    description: () =>
+      'Setiap tabel tahunan dalam satu lembar, lembar Data berisi observasi, dan lembar Metadata.',
+  },
+};
 
 /** A UUID as CKAN 2.11's uuid_validator reads it (ckan/logic/validators.py). */
 export const isUuid = (id: string) =>
@@ -63,20 +105,20 @@ export function renderPackage(source: PackageSource, ctx: CkanContext): Record<s
   const dataSource = element.dataSource;
   const tags = packageTags(element);
   // a resource as CKAN gives it, less the keys it leaves null here (cache_url, size, url_type…)
-  const resources = element.data.map((entry, position) => ({
+  const resources = elementDownloads(element, ctx.base).map((download, position) => ({
     created,
-    datastore_active: false,
-    description: `Tabel tahun ${entry.year}, CSV.`,
-    format: 'CSV',
+    datastore_active: download.datastore,
+    description: RESOURCE_TEXT[download.kind].description(download.year),
+    format: download.format,
     hash: '',
-    id: resourceId(element._id, entry.id),
+    id: downloadResourceId(element._id, download),
     last_modified: modified,
-    mimetype: 'text/csv',
-    name: `Tabel ${entry.year}`,
+    mimetype: download.mediaType,
+    name: RESOURCE_TEXT[download.kind].name(download.year),
     package_id: element._id,
     position,
     state: 'active',
-    url: urls.csv(element._id, entry.year),
+    url: download.url,
   }));
   return {
     author: dataSource.name,

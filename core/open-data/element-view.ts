@@ -39,11 +39,22 @@ export interface RenderContext {
 }
 
 /** Every public URL a renderer writes, in one place. */
+export type ObservationsFormat = 'json' | 'csv' | 'jsonstat';
+const OBSERVATIONS_SUFFIX: Record<ObservationsFormat, string> = {
+  json: '',
+  csv: '.csv',
+  jsonstat: '.jsonstat',
+};
+
 export const publicUrls = (base: string) => ({
   page: (name: string) => `${base}/dataset/${name}`,
   element: (id: string) => `${base}/api/v1/data-element/${encodeURIComponent(id)}`,
   csv: (id: string, year: number) =>
     `${base}/api/v1/data-element/${encodeURIComponent(id)}/${year}.csv`,
+  /** The element's observations (docs/api.md §15): JSON, CSV or JSON-stat. */
+  observations: (id: string, format: ObservationsFormat) =>
+    `${base}/api/v1/data-element/${encodeURIComponent(id)}/observations${OBSERVATIONS_SUFFIX[format]}`,
+  workbook: (id: string) => `${base}/api/v1/data-element/${encodeURIComponent(id)}.xlsx`,
   /** The explorer at `/`, filtered by one list's slug (its parameter name is the API's). */
   explorer: (parameter: string, value: string) =>
     `${base}/?${new URLSearchParams({ [parameter]: value }).toString()}`,
