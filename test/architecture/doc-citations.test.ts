@@ -1,8 +1,8 @@
-// Every section number a source comment cites (`docs/api.md` then a section sign and `5.1`) is a
-// heading of that docs file, so a reader can look it up. A citation must name its file; a list
-// (`§3, §5.1 and §11`) takes the file of its first citation. Section numbers of other documents
-// (ECMA-262's) are told apart by naming that document on the line. The checker is tried on planted
-// citations too, so it is known to catch what it is there for.
+// Every section number a source comment cites (docs/api.md §5.1) is a heading of that docs file,
+// so a reader can look it up. A citation must name its file; a list (docs/api.md §3, §5.1–5.3
+// and §11) takes the file of its first citation. Section numbers of other documents (ECMA-262's)
+// are told apart by naming that document on the line. The checker is tried on planted citations
+// too, so it is known to catch what it is there for.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,8 +16,8 @@ const SECTION = '\u00a7';
 const CITATION = new RegExp(`${SECTION}(\\d+(?:\\.\\d+)*)`, 'g');
 /** A docs file named just before a citation: `docs/harvest.md `. */
 const NAMED_FILE = /(docs\/[\w-]+\.md)\s*$/;
-/** What may stand between two citations of one list. */
-const LIST_SEPARATOR = /^\s*(?:,|and|or|to|–|-|, and|, or)\s*$/;
+/** What may stand between two citations of one list (after a range's end: `5.1–5.3, `). */
+const LIST_SEPARATOR = /^(?:[–-]\d+(?:\.\d+)*)?\s*(?:,|and|or|to|–|-|, and|, or)\s*$/;
 /** Documents other than the project's own, whose section numbers are cited by name on the line. */
 const OTHER_DOCUMENTS = /ECMA-262|ECMAScript/;
 /** A numbered heading: `## 5.1 Paging`, `## 13 Harvestable`. */
@@ -124,7 +124,7 @@ describe('section numbers cited in comments', () => {
 
     it('accepts a named citation and a list that follows it', () => {
       expect(
-        problems(`// docs/api.md ${s}5.1\n// (docs/api.md ${s}3, ${s}5.1 and ${s}11)`),
+        problems(`// docs/api.md ${s}5.1\n// (docs/api.md ${s}3, ${s}5.1–5.3 and ${s}11)`),
       ).toEqual([]);
     });
 
