@@ -1,8 +1,8 @@
 // Every section number a source comment cites (docs/api.md §5.1) is a heading of that docs file,
-// so a reader can look it up. A citation must name its file; a list (docs/api.md §3, §5.1–5.3
-// and §11) takes the file of its first citation. Section numbers of other documents (ECMA-262's)
-// are told apart by naming that document on the line. The checker is tried on planted citations
-// too, so it is known to catch what it is there for.
+// so a reader can look it up. A citation must name its file; a list on one line takes the file of
+// its first citation: (docs/api.md §3, §5.1–5.3 and §11). Section numbers of other documents
+// (ECMA-262's) are told apart by naming that document on the line. The checker is tried on
+// planted citations too, so it is known to catch what it is there for.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
