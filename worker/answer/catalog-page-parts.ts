@@ -14,7 +14,7 @@ import type { RdfSyntax } from '../../core/open-data/dcat/rdf-writer.ts';
 import { elementDocument } from '../../core/open-data/dcat/catalog-page.ts';
 import { publicUrls } from '../../core/open-data/element-view.ts';
 import type { DeploymentProfile } from '../deployment-profile.ts';
-import { idOfElement } from '../snapshot/element-lookup.ts';
+import { idOfElement } from '../search/element-lookup.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import type { LoadedIndex, LoadedOpenData, SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { joinParts, planParts, readParts, type StoredParts } from './stored-parts.ts';

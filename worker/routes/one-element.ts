@@ -7,7 +7,7 @@ import { answerLength, type ElementFormat } from '../answer/streamed-answer.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { csvAttachment } from '../http/csv-attachment.ts';
 import { projectedElement } from '../answer/element-format.ts';
-import { findElementById } from '../snapshot/element-lookup.ts';
+import { findElementById } from '../search/element-lookup.ts';
 import { answerTooLarge, invalidQuery, noSuchElement, noSuchTable } from '../http/errors.ts';
 import { parseFieldsOnly } from '../search/parse-query.ts';
 import { collect, streamedBody } from '../answer/answer-body.ts';

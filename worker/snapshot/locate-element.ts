@@ -4,7 +4,7 @@
 // asked for (nameMatches); any other name is looked up in names.txt.
 import { suffixOfName } from '../../core/open-data/package-name.ts';
 import type { ReadBudget } from './read-budget.ts';
-import { findElementById } from './element-lookup.ts';
+import { findElementById } from '../search/element-lookup.ts';
 import { elementByName } from './name-lookup.ts';
 import type { LoadedIndex, SnapshotStore } from './snapshot-store.ts';
 

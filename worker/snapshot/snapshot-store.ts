@@ -22,13 +22,14 @@ import {
 } from '../../core/snapshot-layout.ts';
 import { Overlay } from './overlay.ts';
 import { moved } from '../event-loop.ts';
-import { indexCaches, type ElementCache, type MatchCache } from '../memory.ts';
+import type { MatchCache } from '../memory.ts';
+import { indexCaches, type ElementCache } from './index-caches.ts';
 import type { LruCache } from '../lru-cache.ts';
-import type { IdIndex } from './element-lookup.ts';
+import type { IdIndex } from '../search/element-lookup.ts';
 import type { ReferenceItem } from '../../core/schema.ts';
 import type { ReadBudget } from './read-budget.ts';
 import type { OpenRun } from './run-reader.ts';
-import { buildSlugLookup, type SearchIndex } from '../search/filters.ts';
+import { buildSlugLookup, type SearchIndex } from '../search/search-index.ts';
 import { decodeTitleSearchIndex, type TitleSearchIndex } from '../../core/title-index/decode.ts';
 import { decodeWordIndex, type WordIndex } from '../../core/word-index.ts';
 import type { OpenDataHeader, OpenDataSections } from '../../core/open-data/layout.ts';

@@ -2,7 +2,7 @@
 // status_show, package_show, package_list, current_package_list_with_resources,
 // organization_list/_show (data sources), group_list/_show (categories), tag_list (the sectors'
 // and fields' names). Shapes as CKAN 2.10/2.11 gives them (ckan/logic/action/get.py).
-import { findElementById } from '../../snapshot/element-lookup.ts';
+import { findElementById } from '../../search/element-lookup.ts';
 import { NAME_SEPARATOR } from '../../../core/open-data/layout.ts';
 import { elementByName } from '../../snapshot/name-lookup.ts';
 import { CkanError, jsonPart } from '../../http/ckan-envelope.ts';

@@ -14,9 +14,10 @@ import {
   type SortKey,
   type SortSpec,
 } from '../../search/ckan/ckan-search.ts';
-import { countCkanFacets, parseFacetFields } from '../../search/ckan/ckan-facets.ts';
+import { countCkanFacets } from '../../search/ckan/ckan-facets.ts';
 import { elementByName } from '../../snapshot/name-lookup.ts';
 import { naturalParameter, stringParameter, type ActionParameters } from './action-parameters.ts';
+import { parseFacetFields } from './facet-parameters.ts';
 import type { Action, ActionContext } from './action-context.ts';
 import { packagesPart } from './packages.ts';
 
