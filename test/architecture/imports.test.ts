@@ -1,7 +1,9 @@
 // The Worker's imports run one way, down the stages of docs/architecture.md: index.ts → routes/ →
-// answer/ → snapshot/ → search/ → title-search/. Shared modules (http/, the loose modules beside
-// index.ts, core/) are usable from every stage and import no stage; nothing in worker/ imports
-// the generator, the tools, the benchmarks or the tests.
+// answer/ → snapshot/ → search/ → title-search/. The request's environment and context (env.ts,
+// request-context.ts: Hono's, which only the routes see) belong to the routes' stage. Shared
+// modules (http/, the other loose modules beside index.ts, core/) are usable from every stage and
+// import no stage; nothing in worker/ imports the generator, the tools, the benchmarks or the
+// tests.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,9 +18,16 @@ type Stage = (typeof STAGES)[number] | 'shared';
 /** Folders outside worker/ the Worker must never import. */
 const FORBIDDEN = ['generator', 'tools', 'bench', 'test'];
 
-/** A worker/ path's stage: by its first folder; index.ts is the entry; the rest is shared. */
+/** Loose modules that belong to a stage: the request's environment and context are the routes'. */
+const LOOSE: Record<string, Stage> = {
+  'index.ts': 'entry',
+  'env.ts': 'routes',
+  'request-context.ts': 'routes',
+};
+
+/** A worker/ path's stage: by its first folder, or LOOSE; the rest is shared. */
 export function stageOf(fromWorker: string): Stage {
-  if (fromWorker === 'index.ts') return 'entry';
+  if (Object.hasOwn(LOOSE, fromWorker)) return LOOSE[fromWorker]!;
   const folder = fromWorker.split('/')[0]!;
   return (STAGES as readonly string[]).includes(folder) ? (folder as Stage) : 'shared';
 }
@@ -94,6 +103,7 @@ describe('the Worker’s imports', () => {
   it('maps files to their stages', () => {
     expect(stageOf('index.ts')).toBe('entry');
     expect(stageOf('routes/ckan/package-search.ts')).toBe('routes');
+    expect(stageOf('request-context.ts')).toBe('routes');
     expect(stageOf('title-search/scan/scan-titles.ts')).toBe('title-search');
     expect(stageOf('http/errors.ts')).toBe('shared');
     expect(stageOf('lru-cache.ts')).toBe('shared');

@@ -8,9 +8,9 @@ import { isoSeconds } from '../../core/open-data/dates.ts';
 import type { DatasetView } from '../../core/open-data/element-view.ts';
 import type { OpenDataSections } from '../../core/open-data/layout.ts';
 import type { DataElement } from '../../core/schema.ts';
-import type { AnswerOverBudget, DeploymentProfile } from '../deployment-profile.ts';
-import type { ReadBudget } from '../snapshot/read-budget.ts';
-import type { LoadedIndex, SnapshotStore } from '../snapshot/snapshot-store.ts';
+import type { AnswerOverBudget } from '../deployment-profile.ts';
+import type { LoadedIndex } from '../snapshot/snapshot-store.ts';
+import type { AnswerRequest } from './answer-request.ts';
 import { collect } from './answer-body.ts';
 import { projectedElement } from './element-format.ts';
 import { nameOf } from './element-view-of.ts';
@@ -22,21 +22,15 @@ export type DatasetViewsRead =
   { ok: true; views: DatasetView[] } | { ok: false; overBudget: AnswerOverBudget };
 
 export async function readDatasetViews(
-  request: {
-    profile: DeploymentProfile;
-    budget: ReadBudget;
-    store: SnapshotStore;
-    index: LoadedIndex;
-    keepAlive?: ((promise: Promise<unknown>) => void) | undefined;
-  },
+  request: AnswerRequest,
   openData: OpenDataSections,
   elements: Uint32Array,
   /** CPU of parsing and rendering each dataset and each of its distributions (years), in ms. */
   cost: { dataset: number; distribution: number },
 ): Promise<DatasetViewsRead> {
-  const { profile, budget, store, index, keepAlive } = request;
+  const { profile, budget, store, index } = request;
   const { elementLength } = index.sections;
-  const keyStarts = await store.keyStarts(index, budget, keepAlive);
+  const keyStarts = await store.keyStarts(index, request);
   const format = projectedElement(elementLength, keyStarts, WITHOUT_TABLES);
   const years = yearsOf(index, elements);
   let distributions = 0;

@@ -5,9 +5,8 @@
 import type { ElementView } from '../../core/open-data/element-view.ts';
 import type { OpenDataSections } from '../../core/open-data/layout.ts';
 import type { DataElement } from '../../core/schema.ts';
-import type { AnswerOverBudget, DeploymentProfile } from '../deployment-profile.ts';
-import type { ReadBudget } from '../snapshot/read-budget.ts';
-import type { LoadedIndex, SnapshotStore } from '../snapshot/snapshot-store.ts';
+import type { AnswerOverBudget } from '../deployment-profile.ts';
+import type { AnswerRequest } from './answer-request.ts';
 import { collect } from './answer-body.ts';
 import { wholeElement } from './element-format.ts';
 import { admitAnswer, prepareAnswer } from './prepare-answer.ts';
@@ -17,12 +16,7 @@ export type ViewsRead =
   { ok: true; views: ElementView[] } | { ok: false; overBudget: AnswerOverBudget };
 
 export async function readElementViews(
-  request: {
-    profile: DeploymentProfile;
-    budget: ReadBudget;
-    store: SnapshotStore;
-    index: LoadedIndex;
-  },
+  request: AnswerRequest,
   openData: OpenDataSections,
   elements: Uint32Array,
   /** What rendering them will take beside reading and parsing (a page's tables and chart). */

@@ -2,6 +2,7 @@
 // the route and the benchmarks, so both measure the same work. An answer is planned first and
 // admitted by the deployment profile (its reads and estimated CPU), before its first byte.
 import type { ElementKey } from '../../core/contract.ts';
+import type { ReadContext } from '../snapshot/read-context.ts';
 import { estimateAnswerCpuMs } from './answer-cost.ts';
 import {
   answerChunks,
@@ -199,12 +200,11 @@ export function prepareAnswer(
 export async function answerFormat(
   index: LoadedIndex,
   store: SnapshotStore,
-  budget: ReadBudget,
+  read: ReadContext,
   fields: readonly ElementKey[] | undefined,
-  keepAlive?: (promise: Promise<unknown>) => void,
 ): Promise<ElementFormat> {
   const { elementLength } = index.sections;
   return fields
-    ? projectedElement(elementLength, await store.keyStarts(index, budget, keepAlive), fields)
+    ? projectedElement(elementLength, await store.keyStarts(index, read), fields)
     : wholeElement(elementLength);
 }

@@ -17,7 +17,6 @@ import { answerTooLarge, invalidQuery, noSuchElement } from '../http/errors.ts';
 import { notModified, snapshotHeaders } from '../http/responses.ts';
 import { locateByName, locateElement } from '../snapshot/locate-element.ts';
 import type { LoadedIndex } from '../snapshot/snapshot-store.ts';
-import { snapshotRequest } from './snapshot-request.ts';
 
 export type RdfFormat = 'ttl' | 'jsonld';
 /** ckanext-dcat's page size (ckanext.dcat.datasets_per_page). */
@@ -53,10 +52,10 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
   const url = new URL(c.req.url);
   const page = pageParameter(url.searchParams);
   const since = modifiedSince(url.searchParams);
-  const request = snapshotRequest(c);
-  const { store, budget, keepAlive } = request;
-  const index = await store.index(budget, keepAlive);
-  const openData = await store.openData(index, budget, keepAlive);
+  const { request } = c.var;
+  const { store } = request;
+  const index = await store.index(request);
+  const openData = await store.openData(index, request);
   const { elements, matching } = pageOf(index.elementCount, openData.modified, page, since);
   const etag = answerEtag(
     index.buildId,
@@ -95,18 +94,18 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
 
 export async function dcatDataset(c: Context<AppEnv>, idOrName: string, format: RdfFormat) {
   const url = new URL(c.req.url);
-  const request = snapshotRequest(c);
-  const { store, budget, keepAlive } = request;
-  const index = await store.index(budget, keepAlive);
-  let located = await locateElement(store, index, budget, keepAlive, idOrName);
+  const { request } = c.var;
+  const { store } = request;
+  const index = await store.index(request);
+  let located = await locateElement(store, index, request, idOrName);
   if (!located) throw noSuchElement(idOrName);
-  const openData = await store.openData(index, budget, keepAlive);
+  const openData = await store.openData(index, request);
   const readOne = (element: number) =>
     readDatasetViews({ ...request, index }, openData, Uint32Array.of(element), DCAT_CPU_MS);
   let read = await readOne(located.element);
   if (read.ok && located.byName && read.views[0]!.name !== located.byName) {
     // the name's suffix led to another element: look the name up itself
-    located = await locateByName(store, index, budget, keepAlive, located.byName);
+    located = await locateByName(store, index, request, located.byName);
     if (!located) throw noSuchElement(idOrName);
     read = await readOne(located.element);
   }

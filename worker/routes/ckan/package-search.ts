@@ -114,13 +114,13 @@ export function parseSort(text: string): SortSpec {
 }
 
 async function searchIndex(ctx: ActionContext, queries: LuceneQuery[]): Promise<CkanSearchIndex> {
-  const { store, index, budget, keepAlive } = ctx;
+  const { store, index } = ctx;
   const needs = queryNeeds(queries);
   const [openData, ids, words, names] = await Promise.all([
-    store.openData(index, budget, keepAlive),
-    store.ids(index, budget, keepAlive),
-    needs.words ? store.wordIndex(index, budget, keepAlive) : undefined,
-    needs.names ? store.packageNames(index, budget, keepAlive) : undefined,
+    store.openData(index, ctx),
+    store.ids(index, ctx),
+    needs.words ? store.wordIndex(index, ctx) : undefined,
+    needs.names ? store.packageNames(index, ctx) : undefined,
   ]);
   return {
     index,
