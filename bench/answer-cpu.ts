@@ -1,6 +1,6 @@
 // What each request shape costs in each deployment profile, in process (Node's V8) over built
 // snapshots: the reads the Worker plans, the bytes it reads per byte answered, the CPU it
-// estimates (worker/answer/answer-cost.ts) and the CPU measured with process.cpuUsage around its own
+// estimates (worker/cost-model.ts) and the CPU measured with process.cpuUsage around its own
 // code, the answer streamed, on a cold element cache (median of the runs after two unmeasured).
 // Usage: tsx bench/answer-cpu.ts DIST [DIST ...] [--runs N] [--shapes NAME_PREFIX] [--json]
 // Each profile's shapes run in rounds of their own: a `free` answer does not pay for the garbage

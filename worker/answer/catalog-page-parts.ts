@@ -17,14 +17,7 @@ import { idOfElement } from '../search/element-lookup.ts';
 import type { LoadedIndex, LoadedOpenData, SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { AnswerRequest } from './answer-request.ts';
 import { joinParts, planParts, readParts, type StoredParts } from './stored-parts.ts';
-
-/**
- * CPU of writing a page's head and tail (a few dozen triples) and encoding them, beside its
- * parts' reads and copies (stored-parts.ts); measured with bench/open-data-cpu.ts.
- */
-export const PAGE_FRAME_CPU_MS = 0.3;
-/** Reads of the id index (ids.bin and ids.txt), when the isolate has not loaded it. */
-const ID_INDEX_READS = 2;
+import { storedCatalogPageFits } from '../cost-model.ts';
 
 const encoder = new TextEncoder();
 
@@ -53,9 +46,7 @@ export async function storedCatalogPage(
   const { profile, budget, store, index } = request;
   const parts = storedDatasetParts(store, index, openData, syntax.name);
   const plan = planParts(parts, elements);
-  const cpuMs = plan.cpuMs + PAGE_FRAME_CPU_MS;
-  if (plan.files.length + ID_INDEX_READS > budget.remaining) return undefined;
-  if (profile.answerCpuMs !== undefined && cpuMs > profile.answerCpuMs) return undefined;
+  if (!storedCatalogPageFits(profile, plan, budget.remaining)) return undefined;
 
   const ids = await store.ids(index, request);
   const urls = publicUrls(ctx.base);

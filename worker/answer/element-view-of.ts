@@ -7,9 +7,6 @@ import type { OpenDataSections } from '../../core/open-data/layout.ts';
 import { packageName } from '../../core/open-data/package-name.ts';
 import type { DataElement } from '../../core/schema.ts';
 
-/** Per element: parsing its JSON and rendering it (a page, a CKAN package), as measured. */
-export const RENDER_CPU_MS_PER_ELEMENT = 0.03;
-
 /** The element's CKAN name, as the generator named it (package-name.ts). */
 export const nameOf = (element: Pick<DataElement, '_id' | 'title'>) =>
   packageName(element._id, element.title);

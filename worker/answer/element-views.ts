@@ -10,7 +10,8 @@ import type { AnswerRequest } from './answer-request.ts';
 import { collect } from './answer-body.ts';
 import { wholeElement } from './element-format.ts';
 import { admitAnswer, prepareAnswer } from './prepare-answer.ts';
-import { elementViewOf, RENDER_CPU_MS_PER_ELEMENT } from './element-view-of.ts';
+import { elementViewOf } from './element-view-of.ts';
+import { elementViewsCpuMs } from '../cost-model.ts';
 
 export type ViewsRead =
   { ok: true; views: ElementView[] } | { ok: false; overBudget: AnswerOverBudget };
@@ -25,7 +26,7 @@ export async function readElementViews(
   const { profile, budget, store, index } = request;
   const format = wholeElement(index.sections.elementLength);
   const admitted = admitAnswer(profile, index, budget, elements, format, {
-    searchCpuMs: RENDER_CPU_MS_PER_ELEMENT * elements.length + renderCpuMs,
+    searchCpuMs: elementViewsCpuMs(elements.length, renderCpuMs),
   });
   if (!admitted.ok) return admitted;
   const bytes = await collect(prepareAnswer(index, store, budget, elements, format, admitted));

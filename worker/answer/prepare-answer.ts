@@ -3,18 +3,14 @@
 // admitted by the deployment profile (its reads and estimated CPU), before its first byte.
 import type { ElementKey } from '../../core/contract.ts';
 import type { ReadContext } from '../snapshot/read-context.ts';
-import { estimateAnswerCpuMs } from './answer-cost.ts';
+import { answerCpuAllowed, elementAnswerFits, estimateAnswerCpuMs } from '../cost-model.ts';
 import {
   answerChunks,
   answerLength,
   type AnswerSource,
   type ElementFormat,
 } from './streamed-answer.ts';
-import {
-  answerCpuAllowed,
-  type AnswerOverBudget,
-  type DeploymentProfile,
-} from '../deployment-profile.ts';
+import type { AnswerOverBudget, DeploymentProfile } from '../deployment-profile.ts';
 import { projectedElement, wholeElement } from './element-format.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import { GATHER_MAX_BYTES, reserveGathering } from '../memory.ts';
@@ -109,13 +105,12 @@ export function admitAnswer(
   const estimate = (plan: AnswerPlan) =>
     estimateAnswerCpuMs({ ...plan, length, elements: elements.length, projected }) + renderCpuMs;
   const cpuMsAllowed = answerCpuAllowed(profile, searchCpuMs);
-  const within = (cpuMs: number) => cpuMsAllowed === undefined || cpuMs <= cpuMsAllowed;
   const ranked = plans
     .map((plan) => ({ plan, cpuMs: estimate(plan) }))
     .sort((a, b) => a.cpuMs - b.cpuMs);
   // the cheapest that fits; a gather only while the isolate has room for what it holds
   for (const candidate of ranked) {
-    if (!within(candidate.cpuMs)) break;
+    if (!elementAnswerFits(candidate.cpuMs, cpuMsAllowed)) break;
     if (candidate.plan.kind === 'stream') return { ok: true, ...candidate, release: () => {} };
     const release = reserveGathering(heldBytes);
     if (release) return { ok: true, ...candidate, release };

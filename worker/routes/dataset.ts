@@ -10,6 +10,7 @@ import {
 } from '../../core/open-data/page/index.ts';
 import type { ElementView } from '../../core/open-data/element-view.ts';
 import { readElementViews } from '../answer/element-views.ts';
+import { pageRenderCpuMs } from '../cost-model.ts';
 import type { AppEnv } from '../env.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { answerTooLarge } from '../http/errors.ts';
@@ -20,8 +21,6 @@ import { dcatDataset } from './dcat.ts';
 import type { RequestContext } from '../request-context.ts';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
-/** Rendering a page, per byte of the element (its tables' cells): measured, docs/scale.md. */
-const PAGE_CPU_MS_PER_KIB = 0.25;
 
 export async function dataset(c: Context<AppEnv>): Promise<Response> {
   const id = c.req.param('id') ?? '';
@@ -72,9 +71,8 @@ async function viewOf(
   if (!located) return undefined;
   const openData = await store.openData(index, request);
   const read = async (element: number) => {
-    const kib = index.sections.elementLength[element]! / 1024;
     const views = await readElementViews({ ...request, index }, openData, Uint32Array.of(element), {
-      renderCpuMs: PAGE_CPU_MS_PER_KIB * kib,
+      renderCpuMs: pageRenderCpuMs(index.sections.elementLength[element]!),
     });
     if (!views.ok) throw answerTooLarge(views.overBudget, profile);
     return views.views[0]!;

@@ -11,6 +11,7 @@ import { TURTLE } from '../../core/open-data/dcat/turtle.ts';
 import { publicUrls } from '../../core/open-data/element-view.ts';
 import { storedCatalogPage } from '../answer/catalog-page-parts.ts';
 import { readDatasetViews } from '../answer/dataset-views.ts';
+import { DCAT_CPU_MS } from '../cost-model.ts';
 import type { AppEnv } from '../env.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { answerTooLarge, invalidQuery, noSuchElement } from '../http/errors.ts';
@@ -21,13 +22,6 @@ import type { LoadedIndex } from '../snapshot/snapshot-store.ts';
 export type RdfFormat = 'ttl' | 'jsonld';
 /** ckanext-dcat's page size (ckanext.dcat.datasets_per_page). */
 export const DATASETS_PER_PAGE = 100;
-/**
- * CPU of a DCAT document beside reading its elements' bytes (answer-cost.ts): parsing each
- * element without its tables, writing it as JSON-LD or Turtle (JSON-LD, the dearer) and encoding
- * it, per dataset and per distribution (a year's CSV). The median of bench/open-data-cpu.ts in
- * process at 100,000 elements (docs/scale.md, "What is still over the free plan's CPU").
- */
-export const DCAT_CPU_MS = { dataset: 0.075, distribution: 0.018 } as const;
 /**
  * What a harvester can do instead when a page's stored parts are not within the profile (a
  * `modified_since` listing scattered over more part files than it may read), and writing the

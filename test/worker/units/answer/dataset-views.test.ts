@@ -8,7 +8,7 @@ import { readElementViews } from '../../../../worker/answer/element-views.ts';
 import { deploymentProfile } from '../../../../worker/deployment-profile.ts';
 import { ReadBudget } from '../../../../worker/snapshot/read-budget.ts';
 import { snapshotStore } from '../../../../worker/snapshot/snapshot-store.ts';
-import { DCAT_CPU_MS } from '../../../../worker/routes/dcat.ts';
+import { DCAT_CPU_MS } from '../../../../worker/cost-model.ts';
 
 const NO_COST = { dataset: 0, distribution: 0 };
 
