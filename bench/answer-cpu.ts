@@ -1,6 +1,6 @@
 // What each request shape costs in each deployment profile, in process (Node's V8) over built
 // snapshots: the reads the Worker plans, the bytes it reads per byte answered, the CPU it
-// estimates (worker/answer/answer-cost.ts) and the CPU measured with process.cpuUsage around its own
+// estimates (worker/cost-model.ts) and the CPU measured with process.cpuUsage around its own
 // code, the answer streamed, on a cold element cache (median of the runs after two unmeasured).
 // Usage: tsx bench/answer-cpu.ts DIST [DIST ...] [--runs N] [--shapes NAME_PREFIX] [--json]
 // Each profile's shapes run in rounds of their own: a `free` answer does not pay for the garbage
@@ -75,13 +75,13 @@ async function answerOnce(
   query: string,
 ) {
   const checked = searched(checkQuery(new URL(`https://x/?${query}`).searchParams));
-  const wordIndex = checked.words && (await store.wordIndex(index, budgetFor(profile)));
+  const wordIndex = checked.words && (await store.wordIndex(index, { budget: budgetFor(profile) }));
   const { page, searchCpuMs } = searched(findMatches(index, checked, wordIndex));
   // a cold isolate's reads as the request makes them: index files, words.bin and keys.bin first
   const budget = budgetFor(profile);
   budget.reads = 4 + (wordIndex ? 1 : 0);
   const cold: LoadedIndex = { ...index, elements: index.elements.emptied() };
-  const format = await answerFormat(cold, store, budget, checked.fields);
+  const format = await answerFormat(cold, store, { budget }, checked.fields);
   if (checked.fields) budget.reads++;
   const started = process.cpuUsage();
   const startedAt = performance.now();
@@ -126,7 +126,7 @@ export async function measureAnswerCpu(
   const rows: ShapeFigures[] = [];
   for (const dist of dists) {
     const store = new SnapshotStore(folderAssets(dist, { inMemory: true }));
-    const index = await store.index(budgetFor(deploymentProfile({ PLAN: 'paid' })));
+    const index = await store.index({ budget: budgetFor(deploymentProfile({ PLAN: 'paid' })) });
     const cases = (['free', 'paid'] as const).flatMap((plan) =>
       shapes.map((shape) => ({
         plan,

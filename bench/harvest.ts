@@ -201,7 +201,7 @@ function stopServer(server: ChildProcess): Promise<void> {
 
 /** The _id of the published element with the most bytes (its page renders the most). */
 async function largestElement(): Promise<{ id: string; bytes: number }> {
-  const index = await new SnapshotStore(folderAssets(dist!)).index(new ReadBudget());
+  const index = await new SnapshotStore(folderAssets(dist!)).index({ budget: new ReadBudget() });
   const { elementLength } = index.sections;
   let largest = 0;
   for (let e = 1; e < elementLength.length; e++)

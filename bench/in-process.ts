@@ -49,11 +49,11 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
   // over a file's bytes natively; Node's Response would add its own copying): the Worker's work.
   const preloaded = folderAssets(dist, { inMemory: true });
   warmUpPatternCompiler(); // as the Worker's startup does (worker/index.ts)
-  await new SnapshotStore(preloaded).index(new ReadBudget());
+  await new SnapshotStore(preloaded).index({ budget: new ReadBudget() });
   const store = new SnapshotStore(preloaded);
   globalThis.gc?.(); // the preload's garbage is not a fresh isolate's
   const started = performance.now();
-  const index = await store.index(new ReadBudget());
+  const index = await store.index({ budget: new ReadBudget() });
   const loadMs = performance.now() - started;
   searched(findMatches(index, searched(checkQuery(searchOf(probe.path))), undefined)); // no q
   const coldSearchMs = performance.now() - started;
@@ -69,7 +69,7 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
     q.path.startsWith('/api/v1/data-element?'),
   )) {
     const { fields, words } = searched(checkQuery(searchOf(path)));
-    const wordIndex = words && (await store.wordIndex(index, new ReadBudget()));
+    const wordIndex = words && (await store.wordIndex(index, { budget: new ReadBudget() }));
     const run = () => {
       try {
         return searched(findMatches(uncached, searched(checkQuery(searchOf(path))), wordIndex))
@@ -87,7 +87,7 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
     const budget = new ReadBudget();
     const cold: LoadedIndex = { ...index, elements: index.elements.emptied() };
     const t1 = performance.now();
-    const format = await answerFormat(cold, store, budget, fields);
+    const format = await answerFormat(cold, store, { budget }, fields);
     const admitted = admitAnswer(PAID, cold, budget, elements, format);
     if (!admitted.ok) throw new Error(`${name}: over the paid profile's budget`);
     const answer = prepareAnswer(cold, store, budget, elements, format, admitted);
@@ -111,12 +111,13 @@ export async function measureInProcess(dist: string, rounds = 100): Promise<InPr
     const lists = Object.fromEntries(
       await Promise.all(
         REFERENCE_LISTS.map(
-          async ({ name: list }) => [list, await store.listItems(list, new ReadBudget())] as const,
+          async ({ name: list }) =>
+            [list, await store.listItems(list, { budget: new ReadBudget() })] as const,
         ),
       ),
     );
     const { words } = searched(checkQuery(searchOf(path), { paging: false }));
-    const wordIndex = words && (await store.wordIndex(index, new ReadBudget()));
+    const wordIndex = words && (await store.wordIndex(index, { budget: new ReadBudget() }));
     const run = () => {
       const query = searched(checkQuery(searchOf(path), { paging: false }));
       return countFacets(

@@ -59,7 +59,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 
 /** Facts of the snapshot the shapes are built from: counts, an org, ids. */
 async function snapshotFacts(dist: string) {
-  const index = await new SnapshotStore(folderAssets(dist)).index(new ReadBudget());
+  const index = await new SnapshotStore(folderAssets(dist)).index({ budget: new ReadBudget() });
   const { elementLength } = index.sections;
   const idOf = async (e: number) =>
     (JSON.parse(new TextDecoder().decode(await elementBytes(dist, e))) as { _id: string })._id;

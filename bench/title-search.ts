@@ -14,7 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { JS, NFA, DFA } from 'refa';
 import { RE2JS } from 're2js';
 import { RE2 } from 're2-wasm';
-import { bindingsOf, compiledPatterns } from '../worker/memory.ts';
+import { bindingsOf, compiledPatterns } from '../worker/search/title-search-caches.ts';
 import { compileUncached } from '../worker/title-search/pattern/compile-pattern.ts';
 import { encodeTitleSearchIndex } from '../core/title-index/encode.ts';
 import { decodeTitleSearchIndex } from '../core/title-index/decode.ts';

@@ -54,7 +54,7 @@ export default {
       last = now;
     };
     const store = new SnapshotStore(memoryAssets(files));
-    const index = await store.index(new ReadBudget());
+    const index = await store.index({ budget: new ReadBudget() });
     lap('load');
     const query = searched(checkQuery(probe));
     lap('check');
@@ -63,7 +63,8 @@ export default {
     // with q: the word index read on first use, the words matched, then (after the titles) the
     // matches put in relevance order
     const words =
-      query.words && matchWords(await store.wordIndex(index, new ReadBudget()), query.words);
+      query.words &&
+      matchWords(await store.wordIndex(index, { budget: new ReadBudget() }), query.words);
     if (words) {
       candidates = elementsMatching(words, candidates);
       lap('words');

@@ -42,9 +42,9 @@ export const DEFAULT_PROBE = QUERY_MIX.find((q) => q.name === 'title + two filte
 async function indexFiles(dist: string, probe: string): Promise<string[]> {
   const assets = folderAssets(dist);
   const store = new SnapshotStore(assets);
-  const index = await store.index(new ReadBudget());
+  const index = await store.index({ budget: new ReadBudget() });
   if (new URL(probe, 'https://x').searchParams.get('q'))
-    await store.wordIndex(index, new ReadBudget());
+    await store.wordIndex(index, { budget: new ReadBudget() });
   return assets.reads;
 }
 

@@ -61,13 +61,6 @@ const COMMA = Uint8Array.of(0x2c);
 export const joinPackages = (packages: Uint8Array[], origin: Uint8Array) =>
   joinParts(packages, origin, COMMA);
 
-/**
- * Per package rendered here, beside reading and parsing its element (RENDER_CPU_MS_PER_ELEMENT):
- * renderPackage and JSON.stringify, 7.5 ms for 100 packages of ~3.5 KB in Node 20 on the
- * 2-core test machine (docs/scale.md, "Part three at 100,000 elements").
- */
-export const PACKAGE_RENDER_CPU_MS = 0.075;
-
 /** The packages of `views` (elements numbered `elements`) rendered at `origin`, as stored. */
 export function renderPackages(
   header: OpenDataHeader,

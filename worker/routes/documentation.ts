@@ -13,7 +13,7 @@ export function serveDocumentation(c: Context<AppEnv>, name: DocumentationFileNa
   const { contentType } = DOCUMENTATION_FILES.find((file) => file.name === name)!;
   return serveSnapshotFile(c, {
     entry: (manifest) => manifest.documentation[name],
-    read: (store, budget, keepAlive) => store.documentationFile(name, budget, keepAlive),
+    read: (request) => request.store.documentationFile(name, request),
     contentType,
     headers: contentType.startsWith('text/html')
       ? { 'content-security-policy': DOCUMENTATION_CSP }

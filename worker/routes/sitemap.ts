@@ -12,7 +12,6 @@ import type { AppEnv } from '../env.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { notFound } from '../http/errors.ts';
 import { notModified, snapshotHeaders } from '../http/responses.ts';
-import { snapshotRequest } from './snapshot-request.ts';
 
 const XML_TYPE = 'application/xml; charset=utf-8';
 const encoder = new TextEncoder();
@@ -24,9 +23,9 @@ export async function sitemap(c: Context<AppEnv>): Promise<Response> {
   const file = c.req.param('file');
   const part = file === undefined ? undefined : /^sitemap-(\d+)\.xml$/.exec(file)?.[1];
   if (file !== undefined && part === undefined) throw notFound(url.pathname);
-  const request = snapshotRequest(c);
-  const { store, budget, keepAlive } = request;
-  const index = await store.index(budget, keepAlive);
+  const { request } = c.var;
+  const { store } = request;
+  const index = await store.index(request);
   const count = index.elementCount;
   const files = Math.ceil(count / URLS_PER_SITEMAP);
   const isIndex = part === undefined && files > 1;
@@ -46,8 +45,8 @@ export async function sitemap(c: Context<AppEnv>): Promise<Response> {
     );
   } else {
     const [openData, names] = await Promise.all([
-      store.openData(index, budget, keepAlive),
-      store.packageNames(index, budget, keepAlive),
+      store.openData(index, request),
+      store.packageNames(index, request),
     ]);
     const first = (n - 1) * URLS_PER_SITEMAP;
     bytes = urlSet(url.origin, openData, names, first, Math.min(count, first + URLS_PER_SITEMAP));

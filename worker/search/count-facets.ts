@@ -11,9 +11,9 @@ import {
   postingList,
   type Dimension,
   type ResolvedFilters,
-  type SearchIndex,
   type TextSearch,
 } from './filters.ts';
+import type { SearchIndex } from './search-index.ts';
 
 export function countFacets(
   index: SearchIndex,

@@ -14,9 +14,10 @@ import {
   type SortKey,
   type SortSpec,
 } from '../../search/ckan/ckan-search.ts';
-import { countCkanFacets, parseFacetFields } from '../../search/ckan/ckan-facets.ts';
+import { countCkanFacets } from '../../search/ckan/ckan-facets.ts';
 import { elementByName } from '../../snapshot/name-lookup.ts';
 import { naturalParameter, stringParameter, type ActionParameters } from './action-parameters.ts';
+import { parseFacetFields } from './facet-parameters.ts';
 import type { Action, ActionContext } from './action-context.ts';
 import { packagesPart } from './packages.ts';
 
@@ -113,13 +114,13 @@ export function parseSort(text: string): SortSpec {
 }
 
 async function searchIndex(ctx: ActionContext, queries: LuceneQuery[]): Promise<CkanSearchIndex> {
-  const { store, index, budget, keepAlive } = ctx;
+  const { store, index } = ctx;
   const needs = queryNeeds(queries);
   const [openData, ids, words, names] = await Promise.all([
-    store.openData(index, budget, keepAlive),
-    store.ids(index, budget, keepAlive),
-    needs.words ? store.wordIndex(index, budget, keepAlive) : undefined,
-    needs.names ? store.packageNames(index, budget, keepAlive) : undefined,
+    store.openData(index, ctx),
+    store.ids(index, ctx),
+    needs.words ? store.wordIndex(index, ctx) : undefined,
+    needs.names ? store.packageNames(index, ctx) : undefined,
   ]);
   return {
     index,

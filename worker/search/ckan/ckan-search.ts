@@ -16,18 +16,22 @@ import {
   type Bitmap,
 } from '../../../core/bitmap.ts';
 import { NO_WORD_MESSAGE, queryWords, type WordIndex } from '../../../core/word-index.ts';
-import type { LoadedOpenData } from '../../snapshot/snapshot-store.ts';
-import type { IdIndex } from '../../snapshot/element-lookup.ts';
-import { findElementById } from '../../snapshot/element-lookup.ts';
-import type { LoadedIndex } from '../../snapshot/snapshot-store.ts';
+import type { OpenDataHeader, OpenDataSections } from '../../../core/open-data/layout.ts';
+import { findElementById, type IdIndex } from '../element-lookup.ts';
+import type { SearchIndex } from '../search-index.ts';
 import { postingList } from '../filters.ts';
 import { matchWords, orderByRelevance } from '../word-search.ts';
 import type { LuceneQuery } from './lucene-query.ts';
 import { parseSolrDate } from './solr-date.ts';
 
+/** The loaded index as CKAN's search reads it: the search index and the open-data header. */
+export interface CkanIndex extends SearchIndex {
+  openData: OpenDataHeader;
+}
+
 export interface CkanSearchIndex {
-  index: LoadedIndex;
-  openData: LoadedOpenData;
+  index: CkanIndex;
+  openData: OpenDataSections;
   ids: IdIndex;
   /** Needed when the query has words (queryNeeds says). */
   words: WordIndex | undefined;
