@@ -13,6 +13,7 @@ import {
 import type { RdfSyntax } from '../../core/open-data/dcat/rdf-writer.ts';
 import { elementDocument } from '../../core/open-data/dcat/catalog-page.ts';
 import { publicUrls } from '../../core/open-data/element-view.ts';
+import { partSections } from '../../core/open-data/part-kinds.ts';
 import type { DeploymentProfile } from '../deployment-profile.ts';
 import { idOfElement } from '../snapshot/element-lookup.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
@@ -36,9 +37,9 @@ export const storedDatasetParts = (
   openData: LoadedOpenData,
   syntax: RdfSyntax['name'],
 ): StoredParts => ({
-  file: openData[`${syntax}File`],
-  start: openData[`${syntax}Start`],
-  length: openData[`${syntax}Length`],
+  file: openData[partSections(syntax).file],
+  start: openData[partSections(syntax).start],
+  length: openData[partSections(syntax).length],
   open: (file, budget) => store.datasetPartFile(index, syntax, file, budget),
 });
 
