@@ -1,6 +1,7 @@
 // build, part three (contract §12-§13): each published element's CKAN name and dates, the sort
-// orders CKAN's package_search offers, and every CKAN package rendered once, stored in _id order
-// (the order a harvester pages in: `sort=id asc`), so a harvest page is one or two reads.
+// orders CKAN's package_search offers, and each element's part of every kind rendered once (its
+// CKAN package, its DCAT dataset part in each syntax: core/open-data/part-kinds.ts), to be stored
+// in its kind's order (store-parts.ts), so a harvest page or a catalogue page is one or two reads.
 // Pure: compiled catalogue in, files (paths relative to the build folder) and header out.
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import type { DataElement } from '../core/schema.ts';
@@ -12,7 +13,12 @@ import {
 import { uniqueCkanNames, ckanTagName } from '../core/open-data/ckan-names.ts';
 import { packageName } from '../core/open-data/package-name.ts';
 import { ckanLicense } from '../core/open-data/ckan-package.ts';
-import { PART_KINDS, partSections, type PartKindName } from '../core/open-data/part-kinds.ts';
+import {
+  PART_KINDS,
+  partSections,
+  type PartFileCounts,
+  type PartKindName,
+} from '../core/open-data/part-kinds.ts';
 import type { PartCatalogue, PartSource } from '../core/open-data/render-parts.ts';
 import type { CompiledCatalogue } from './compile-catalogue.ts';
 import type { ElementDates } from './element-dates.ts';
@@ -21,7 +27,7 @@ import { compareCodeUnits } from './read-catalogue.ts';
 const encoder = new TextEncoder();
 
 export interface OpenData {
-  header: Omit<OpenDataHeader, 'sections' | 'packageFiles' | 'datasetFiles'>;
+  header: Omit<OpenDataHeader, 'sections' | keyof PartFileCounts>;
   /** All but where the parts are stored (placed with the element bytes: base-snapshot.ts). */
   sections: Omit<OpenDataSections, StoredPartSection>;
   /** Each published element's part of every kind (BASE_MARKER where the origin goes). */
