@@ -29,6 +29,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UPLOAD_MANIFEST_PATH } from '../core/snapshot-layout.ts';
+import { PART_KINDS } from '../core/open-data/part-kinds.ts';
 import {
   compareUploads,
   parseUploadManifest,
@@ -190,8 +191,11 @@ const COLUMNS: [string, FileKind[]][] = [
   ['blocks', ['blocks']],
   ['runs', ['runs']],
   ['groups', ['groups']],
-  ['packages', ['packages']],
-  ['dcat parts', ['dcat parts']],
+  // a column for each kind of stored part's files
+  ...[...new Set(PART_KINDS.map((kind) => kind.fileKind))].map((kind): [string, FileKind[]] => [
+    kind,
+    [kind],
+  ]),
   ['dump parts', ['dump parts']],
   ['overlay', ['overlay']],
   ['index.bin/.json', ['index']],

@@ -47,8 +47,9 @@
 // of element bytes (blocks, runs, groups, packages) holding one changed element would be new. So a
 // build may keep a previous build's element files as they are (its base) and write only the
 // elements that differ from the base's copies into an overlay file, which the Worker holds in
-// memory and serves in place of the stale copies. The CKAN packages and DCAT dataset parts that
-// differ from the base's go to part files of the build's own, numbered after the base's.
+// memory and serves in place of the stale copies. The CKAN packages and DCAT dataset parts (the
+// kinds of stored part, open-data/part-kinds.ts) that differ from the base's go to part files of
+// the build's own, numbered after the base's.
 // The index files, the dump and the overlay are written anew every time. A build starts a new
 // base when the overlay would pass its cap (generator/base-snapshot.ts).
 import type { DocumentationFileName, ReferenceListName } from './contract.ts';

@@ -10,6 +10,8 @@
 //                      each element's DCAT dataset part (core/open-data/dcat/catalog-page.ts,
 //                      datasetPart), in catalogue order, BASE_MARKER where the origin goes: a
 //                      catalogue page joins 100 of them between the parts it writes itself
+// The packages and the dataset parts are the kinds of stored part: part-kinds.ts holds each
+// kind's order, separator, files and renderer, in one table the generator and the Worker read.
 //
 // What the Worker needs at once (the identity, CKAN's names for the lists) is in index.json's
 // header (OpenDataHeader). open-data.bin is read by the requests that need it: CKAN, DCAT, the

@@ -13,6 +13,7 @@ import {
 import type { RdfSyntax } from '../../core/open-data/dcat/rdf-writer.ts';
 import { elementDocument } from '../../core/open-data/dcat/catalog-page.ts';
 import { publicUrls } from '../../core/open-data/element-view.ts';
+import { partSections } from '../../core/open-data/part-kinds.ts';
 import { idOfElement } from '../search/element-lookup.ts';
 import type { LoadedIndex, LoadedOpenData, SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { AnswerRequest } from './answer-request.ts';
@@ -28,9 +29,9 @@ export const storedDatasetParts = (
   openData: LoadedOpenData,
   syntax: RdfSyntax['name'],
 ): StoredParts => ({
-  file: openData[`${syntax}File`],
-  start: openData[`${syntax}Start`],
-  length: openData[`${syntax}Length`],
+  file: openData[partSections(syntax).file],
+  start: openData[partSections(syntax).start],
+  length: openData[partSections(syntax).length],
   open: (file, budget) => store.datasetPartFile(index, syntax, file, budget),
 });
 

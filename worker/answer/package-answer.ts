@@ -10,6 +10,7 @@
 import { renderPackage, type CkanContext } from '../../core/open-data/ckan-package.ts';
 import type { ElementView } from '../../core/open-data/element-view.ts';
 import type { OpenDataHeader, OpenDataSections } from '../../core/open-data/layout.ts';
+import { partKind, partSections } from '../../core/open-data/part-kinds.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import type { LoadedIndex, LoadedOpenData, SnapshotStore } from '../snapshot/snapshot-store.ts';
 import {
@@ -22,15 +23,17 @@ import {
 
 export type PackagePlan = PartPlan;
 
+const PACKAGE_SECTIONS = partSections('package');
+
 /** Where the packages lie: in _id order, in the base's files and the build's own. */
 export const storedPackages = (
   store: SnapshotStore,
   index: LoadedIndex,
   sections: LoadedOpenData,
 ): StoredParts => ({
-  file: sections.packageFile,
-  start: sections.packageStart,
-  length: sections.packageLength,
+  file: sections[PACKAGE_SECTIONS.file],
+  start: sections[PACKAGE_SECTIONS.start],
+  length: sections[PACKAGE_SECTIONS.length],
   open: (file, budget) => store.packageFile(index, file, budget),
 });
 
@@ -52,14 +55,15 @@ export const readPackages = (
 ): Promise<Uint8Array[]> =>
   readParts(storedPackages(store, index, sections), elements, plan, budget);
 
-const COMMA = Uint8Array.of(0x2c);
+/** As they are stored: a comma between two (core/open-data/part-kinds.ts). */
+const SEPARATOR = new TextEncoder().encode(partKind('package').separator);
 
 /**
  * The packages joined by commas into one buffer, the origin in place of every BASE_MARKER: one
  * copy of the bytes (a CKAN answer is written as it is, not re-chunked package by package).
  */
 export const joinPackages = (packages: Uint8Array[], origin: Uint8Array) =>
-  joinParts(packages, origin, COMMA);
+  joinParts(packages, origin, SEPARATOR);
 
 /** The packages of `views` (elements numbered `elements`) rendered at `origin`, as stored. */
 export function renderPackages(

@@ -20,6 +20,7 @@ import {
   type Manifest,
   type OverlaySize,
 } from '../../core/snapshot-layout.ts';
+import { partFilePath, partKind } from '../../core/open-data/part-kinds.ts';
 import { Overlay } from './overlay.ts';
 import { moved } from '../event-loop.ts';
 import type { MatchCache } from '../memory.ts';
@@ -233,8 +234,7 @@ export class SnapshotStore {
    * or past them one of the build's own (packages changed since the base).
    */
   packageFile(index: LoadedIndex, file: number, budget: ReadBudget): Promise<OpenRun> {
-    const folder = file < index.openData.packageFiles ? index.elementFiles : index.buildId;
-    return this.open(snapshotPaths(folder).packageFile(file), budget);
+    return this.open(partFilePath(partKind('package'), index, file), budget);
   }
 
   /** One file of DCAT dataset parts in a syntax (catalogue order), as packageFile's. */
@@ -244,9 +244,7 @@ export class SnapshotStore {
     file: number,
     budget: ReadBudget,
   ): Promise<OpenRun> {
-    const base = index.openData.datasetFiles[syntax];
-    const folder = file < base ? index.elementFiles : index.buildId;
-    return this.open(snapshotPaths(folder).datasetPartFile(syntax, file), budget);
+    return this.open(partFilePath(partKind(syntax), index, file), budget);
   }
 
   /**
