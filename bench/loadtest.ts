@@ -34,6 +34,7 @@ import {
 } from './isolate-inspector.ts';
 import { QUERY_MIX } from './query-mix.ts';
 import { startWorker } from '../tools/serve/start-worker.ts';
+import { ServerSet, stopOnSignals } from '../tools/serve/served-worker.ts';
 import { WORK, prepareCatalogue, type CatalogueShape } from './synthetic-catalogue.ts';
 
 const { values } = parseArgs({
@@ -243,11 +244,11 @@ const inspector = values.inspect
       throw error;
     })
   : undefined;
-const stop = async () => {
-  inspector?.close();
-  await worker.stop();
-};
-process.on('SIGINT', () => void stop().then(() => process.exit(130)));
+const servers = new ServerSet();
+servers.add(() => worker.stop());
+servers.add(() => inspector?.close());
+stopOnSignals(servers);
+const stop = () => servers.stopAll();
 try {
   const sample = (await (await fetch(`${worker.url}${ANY_ID}`)).json()) as { _id: string }[];
   const id = sample[0]!._id;

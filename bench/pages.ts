@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { startWorker, type RunningWorker } from '../tools/serve/start-worker.ts';
+import { ServerSet, stopOnSignals } from '../tools/serve/served-worker.ts';
 import { measureLoad, pooled, type LoadFigures } from './load.ts';
 import {
   CATALOGUE_SHAPES,
@@ -68,23 +69,8 @@ function mulberry32(seed: number) {
 }
 
 // ---- servers, stopped whatever happens ----------------------------------------------------------
-const running: RunningWorker[] = [];
-async function stopAll() {
-  while (running.length) {
-    try {
-      await running.pop()!.stop();
-    } catch (error) {
-      console.error('stopping:', (error as Error).message);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => void stopAll().then(() => process.exit(130)));
-async function started(worker: Promise<RunningWorker>) {
-  const value = await worker;
-  running.push(value);
-  return value;
-}
+const servers = new ServerSet();
+stopOnSignals(servers);
 
 // ---- the snapshot --------------------------------------------------------------------------------
 function snapshot(): string {
@@ -226,7 +212,7 @@ async function main() {
   for (const [i, plan] of plans.entries())
     ours.push({
       plan,
-      worker: await started(
+      worker: await servers.started(
         startWorker({
           config: 'wrangler.toml',
           assets: dist,
@@ -253,7 +239,9 @@ async function main() {
     gzip.push(gzipSync(body).length);
     writeFileSync(join(limitDir, 'dataset', `${id}.html`), body);
   }
-  const limit = await started(startWorker({ config: limitConfig(limitDir), port: PORTS.limit }));
+  const limit = await servers.started(
+    startWorker({ config: limitConfig(limitDir), port: PORTS.limit }),
+  );
   const check = await timeRequest(`${limit.url}/dataset/${ids[0]}.html`);
   if (check.status !== 200 || check.body.length !== html[0])
     throw new Error(`the static file: ${check.status}, ${check.body.length} B, not ${html[0]} B`);
@@ -284,7 +272,7 @@ async function main() {
       await drain(side.idle);
     }
   const loads = slices.map((list) => pooled(list, SECONDS));
-  await stopAll();
+  await servers.stopAll();
 
   // ---- report ------------------------------------------------------------------------------------
   const staticLoad = loads.at(-1)!;
@@ -318,5 +306,5 @@ async function main() {
 try {
   process.exitCode = (await main()) ? 0 : 1;
 } finally {
-  await stopAll();
+  await servers.stopAll();
 }

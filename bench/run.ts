@@ -14,6 +14,7 @@ import { startPostgres, startPostgresPeer, type PostgresServer } from './peers/p
 import { EDGE_CACHE_MIN_BYTES } from '../core/contract.ts';
 import { QUERY_MIX, resolveQuery, type BenchQuery } from './query-mix.ts';
 import { startWorker, type RunningWorker } from '../tools/serve/start-worker.ts';
+import { ServerSet, stopOnSignals } from '../tools/serve/served-worker.ts';
 import { TITLES, WORK, prepareCatalogue } from './synthetic-catalogue.ts';
 import type { InProcessFigures } from './in-process.ts';
 import { coldStartTable, measureColdStarts, type ColdStartFigures } from './cold-start/run.ts';
@@ -48,30 +49,10 @@ const COLD_START_RUNS = values.quick ? 5 : 15;
 const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, assembled: 8805, pg: 25432 };
 
 // ---- cleanup of everything started, whatever happens ---------------------------------------
-type Stopper = () => Promise<void> | void;
-/**
- * Servers of the catalogue size being measured, stopped after it; `lasting` ones at the very end.
- */
-const stoppers: Stopper[] = [];
-const lasting: Stopper[] = [];
-async function stopAll(list: Stopper[] = stoppers) {
-  while (list.length) {
-    try {
-      await list.pop()!();
-    } catch (error) {
-      console.error('stopping:', (error as Error).message);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(
-    signal,
-    () =>
-      void stopAll()
-        .then(() => stopAll(lasting))
-        .then(() => process.exit(130)),
-  );
-}
+/** Servers of the catalogue size being measured, stopped after it; `lasting` ones at the very end. */
+const servers = new ServerSet();
+const lasting = new ServerSet();
+stopOnSignals(servers, lasting);
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -142,14 +123,6 @@ function workerConfig(name: string, lines: string[]): string {
   return path;
 }
 
-async function started<T extends { stop: () => Promise<void> | void }>(
-  thing: Promise<T> | T,
-): Promise<T> {
-  const value = await thing;
-  stoppers.push(() => value.stop());
-  return value;
-}
-
 /**
  * Waits until a server answers a small request promptly again: big answers of one cell must not
  * spill into the next.
@@ -206,7 +179,7 @@ async function benchSize(
   log(`${size}: our Worker`);
   // the `paid` profile: every answer whole, as the peers give them (in `free` the large unpaged
   // answers are refused: bench/answer-cpu.ts measures what each profile answers)
-  const ours = await started(
+  const ours = await servers.started(
     startWorker({
       config: 'wrangler.toml',
       assets: dist,
@@ -216,7 +189,7 @@ async function benchSize(
   );
   // the same Worker with the edge cache off: every answer assembled, as on workers.dev or for a
   // query not asked for before (worker/answer/edge-cache.ts)
-  const assembled = await started(
+  const assembled = await servers.started(
     startWorker({
       config: 'wrangler.toml',
       assets: dist,
@@ -250,7 +223,7 @@ async function benchSize(
     // with
     if (bytes.length <= 24 * 1048576) writeFileSync(join(limitDir, limitFile(i)), bytes);
   }
-  const limit = await started(
+  const limit = await servers.started(
     startWorker({
       config: workerConfig(`limit-${size}`, ['[assets]', `directory = "${limitDir}"`]),
       port: PORTS.limit,
@@ -261,7 +234,7 @@ async function benchSize(
   const { naiveDir, pgFile } = await exportForPeers(size, dist);
   let naive: RunningWorker | undefined;
   try {
-    naive = await started(
+    naive = await servers.started(
       startWorker({
         config: workerConfig(`naive-${size}`, [
           `main = "${resolve('bench/peers/naive-worker.ts')}"`,
@@ -285,7 +258,7 @@ async function benchSize(
     const t = performance.now();
     try {
       postgresPeer = await startPostgresPeer(pg.port, PORTS.postgres, pgFile);
-      stoppers.push(() => void postgresPeer!.kill());
+      servers.add(() => void postgresPeer!.kill());
       notes.push(
         `PostgreSQL peer: catalogue loaded in ${((performance.now() - t) / 1000).toFixed(1)} s`,
       );
@@ -349,7 +322,7 @@ async function benchSize(
       row.postgres = await measureLoad(`http://127.0.0.1:${PORTS.postgres}${query.path}`, SECONDS);
     rows.push(row);
   }
-  await stopAll();
+  await servers.stopAll();
   return { size, build, inProcess, coldStarts, coldMs: cold.ms, warmMs, rows, notes };
 }
 
@@ -418,7 +391,7 @@ function report(results: SizeResult[], pgNote: string): string {
 mkdirSync(WORK, { recursive: true });
 try {
   const pg = startPostgres(PORTS.pg);
-  if (!('skipped' in pg)) lasting.push(() => pg.stop());
+  if (!('skipped' in pg)) lasting.add(() => pg.stop());
   const pgNote =
     'skipped' in pg
       ? `PostgreSQL: skipped (${pg.skipped})`
@@ -431,6 +404,6 @@ try {
   writeFileSync('bench/RESULTS.md', text);
   console.log(`\n${text}`);
 } finally {
-  await stopAll();
-  await stopAll(lasting);
+  await servers.stopAll();
+  await lasting.stopAll();
 }

@@ -13,12 +13,13 @@
 // longer answers. `--overlay-percent P`: the server serves a nightly build, on a base of the
 // catalogue, with one cell changed in P % of the published elements (scattered) in its overlay.
 // `--dist DIR` serves a snapshot already built (one shape; none is synthesized or built).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from './autocannon.ts';
 import { processTree } from '../tools/serve/process-tree.ts';
+import { ServerSet, serveProcess, stopOnSignals } from '../tools/serve/served-worker.ts';
 import { stillAnswering } from './still-answering.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
 import { editCell, editElements, linkTree, sampler, surveyCatalogue } from './catalogue-edits.ts';
@@ -53,6 +54,9 @@ const base = `http://127.0.0.1:${port}`;
 const DESCRIPTOR_SLACK = 200;
 
 const enc = encodeURIComponent;
+/** The server of the run under way, stopped after it or on Ctrl-C. */
+const servers = new ServerSet();
+stopOnSignals(servers);
 
 interface MixRequest {
   method: string;
@@ -221,46 +225,6 @@ function descriptors(server: ChildProcess): number {
   return count;
 }
 
-/** `npm start`'s server command, as a child of its own process group. */
-function startServer(dist: string, plan: string): ChildProcess {
-  const command = `exec node --import tsx tools/serve/cli.ts --assets ${JSON.stringify(dist)} --port ${port} --var PLAN:${plan}`;
-  return spawn(
-    'bash',
-    ['-c', values.ulimit ? `ulimit -n ${values.ulimit} && ${command}` : command],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      detached: true,
-    },
-  );
-}
-
-async function waitUntilServing(server: ChildProcess) {
-  const started = Date.now();
-  let output = '';
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  while (!output.includes('Serving on')) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    if (Date.now() - started > 60_000) throw new Error('the server did not start in 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function stopServer(server: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.exitCode !== null) return resolve();
-    server.once('exit', () => resolve());
-    const group = -(server.pid ?? 0);
-    process.kill(group, 'SIGTERM');
-    setTimeout(() => {
-      try {
-        process.kill(group, 'SIGKILL');
-      } catch {
-        // gone
-      }
-    }, 10_000).unref();
-  });
-}
-
 async function soak(shape: CatalogueShape, plan: string): Promise<boolean> {
   const dist = values.dist ?? join(WORK, `soak-dist-${values.elements}-${shape}`);
   if (values.dist === undefined) {
@@ -284,9 +248,17 @@ async function soak(shape: CatalogueShape, plan: string): Promise<boolean> {
       rmSync(edited, { recursive: true, force: true });
     } else build(catalogue);
   }
-  const server = startServer(dist, plan);
+  const { server } = await servers.started(
+    serveProcess({
+      assets: dist,
+      port,
+      vars: { PLAN: plan },
+      ...(values.ulimit ? { ulimit: values.ulimit } : {}),
+      startLimitMs: 60_000,
+      stderr: 'inherit',
+    }),
+  );
   try {
-    await waitUntilServing(server);
     const facts = await mixFacts();
     const { id } = facts;
     const mix = requestMix(facts);
@@ -370,7 +342,7 @@ async function soak(shape: CatalogueShape, plan: string): Promise<boolean> {
     );
     return ok;
   } finally {
-    await stopServer(server);
+    await servers.stopAll();
   }
 }
 
