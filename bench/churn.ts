@@ -37,7 +37,7 @@ import {
   type UploadReport,
   type UploadedFile,
 } from '../generator/upload-report.ts';
-import { WORK } from './synthetic-catalogue.ts';
+import { WORK } from './lib/synthetic-catalogue.ts';
 import {
   editCell,
   editElements,
@@ -49,7 +49,7 @@ import {
   surveyCatalogue,
   type Json,
   type Place,
-} from './catalogue-edits.ts';
+} from './lib/catalogue-edits.ts';
 
 const SHAPES = {
   A: { flags: ['--titles', 'realistic'], says: '86 % published, filters scattered' },

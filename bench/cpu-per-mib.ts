@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { processTree } from '../tools/serve/process-tree.ts';
 import { startWorker } from '../tools/serve/start-worker.ts';
-import { ANSWER_SHAPES } from './answer-cpu.ts';
-import { WORK } from './synthetic-catalogue.ts';
+import { ANSWER_SHAPES } from './lib/answer-cpu.ts';
+import { WORK } from './lib/synthetic-catalogue.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

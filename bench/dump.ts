@@ -16,7 +16,7 @@ import { compileCatalogue } from '../generator/compile-catalogue.ts';
 import { readCatalogue } from '../generator/read-catalogue.ts';
 import { startWorker } from '../tools/serve/start-worker.ts';
 import { processTree } from '../tools/serve/process-tree.ts';
-import { WORK } from './synthetic-catalogue.ts';
+import { WORK } from './lib/synthetic-catalogue.ts';
 
 const { values } = parseArgs({
   options: {

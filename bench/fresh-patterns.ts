@@ -6,7 +6,7 @@
 // medians; a first request's extra time is its pattern's compile, binding and first search. Wall
 // time on a shared machine: the figures include whatever else ran.
 import { startWorker } from '../tools/serve/start-worker.ts';
-import { TITLE_PATTERNS } from './title-patterns.ts';
+import { TITLE_PATTERNS } from './lib/title-patterns.ts';
 
 const dist = process.argv[2] ?? 'bench/.work/dist-100000';
 const VARIANTS = 15;

@@ -30,7 +30,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Parser, type Quad } from 'n3';
-import autocannon from './autocannon.ts';
+import autocannon from './lib/autocannon.ts';
 import {
   changesSince,
   harvestPackages,

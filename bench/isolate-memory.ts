@@ -14,7 +14,7 @@ import { deploymentProfile } from '../worker/deployment-profile.ts';
 import { ReadBudget } from '../worker/snapshot/read-budget.ts';
 import { checkQuery, findMatches } from '../worker/search/find-matches.ts';
 import { SnapshotStore } from '../worker/snapshot/snapshot-store.ts';
-import { QUERY_MIX } from './query-mix.ts';
+import { QUERY_MIX } from './lib/query-mix.ts';
 
 const [dist, rounds = '5'] = process.argv.slice(2);
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -21,9 +21,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from './autocannon.ts';
+import autocannon from './lib/autocannon.ts';
 import { processTree } from '../tools/serve/process-tree.ts';
-import { stillAnswering } from './still-answering.ts';
+import { stillAnswering } from './lib/still-answering.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
 import { KEPT_CACHE_BYTES } from '../worker/memory.ts';
 import {
@@ -31,11 +31,11 @@ import {
   inspectorTargets,
   type IsolateInspector,
   type IsolateMemory,
-} from './isolate-inspector.ts';
-import { QUERY_MIX } from './query-mix.ts';
+} from './lib/isolate-inspector.ts';
+import { QUERY_MIX } from './lib/query-mix.ts';
 import { startWorker } from '../tools/serve/start-worker.ts';
 import { ServerSet, stopOnSignals } from '../tools/serve/served-worker.ts';
-import { WORK, prepareCatalogue, type CatalogueShape } from './synthetic-catalogue.ts';
+import { WORK, prepareCatalogue, type CatalogueShape } from './lib/synthetic-catalogue.ts';
 
 const { values } = parseArgs({
   options: {

@@ -9,7 +9,7 @@
 //     (Node, worker/index.ts over the built files, as bench/open-data-cpu.ts counts them) for a
 //     fresh isolate's first page (index and part three's files included) and for an isolate that
 //     has answered other pages (the page's own reads), with the CPU of that warm page;
-//   - pages per second: autocannon (bench/autocannon.ts), 10 connections, each going through
+//   - pages per second: autocannon (bench/lib/autocannon.ts), 10 connections, each going through
 //     the sample's pages in turn; each side after 1 s of unmeasured load, then in turns, `--slices`
 //     of `--seconds` each, pooled (a shared machine's drift falls on every side alike); and the
 //     ratio of each profile's Worker to the static files.
@@ -23,13 +23,13 @@ import { gzipSync } from 'node:zlib';
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { startWorker, type RunningWorker } from '../tools/serve/start-worker.ts';
 import { ServerSet, stopOnSignals } from '../tools/serve/served-worker.ts';
-import { measureLoad, pooled, type LoadFigures } from './load.ts';
+import { measureLoad, pooled, type LoadFigures } from './lib/load.ts';
 import {
   CATALOGUE_SHAPES,
   WORK,
   prepareCatalogue,
   type CatalogueShape,
-} from './synthetic-catalogue.ts';
+} from './lib/synthetic-catalogue.ts';
 
 const { values } = parseArgs({
   options: {

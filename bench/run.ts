@@ -9,15 +9,15 @@ import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { publishedElements, publishedLists } from '../test/support/node/published-snapshot.ts';
-import { measureLoad, pooled, type LoadFigures } from './load.ts';
-import { startPostgres, startPostgresPeer, type PostgresServer } from './peers/postgres.ts';
+import { measureLoad, pooled, type LoadFigures } from './lib/load.ts';
+import { startPostgres, startPostgresPeer, type PostgresServer } from './lib/peers/postgres.ts';
 import { EDGE_CACHE_MIN_BYTES } from '../core/contract.ts';
-import { QUERY_MIX, resolveQuery, type BenchQuery } from './query-mix.ts';
+import { QUERY_MIX, resolveQuery, type BenchQuery } from './lib/query-mix.ts';
 import { startWorker, type RunningWorker } from '../tools/serve/start-worker.ts';
 import { ServerSet, stopOnSignals } from '../tools/serve/served-worker.ts';
-import { TITLES, WORK, prepareCatalogue } from './synthetic-catalogue.ts';
-import type { InProcessFigures } from './in-process.ts';
-import { coldStartTable, measureColdStarts, type ColdStartFigures } from './cold-start/run.ts';
+import { TITLES, WORK, prepareCatalogue } from './lib/synthetic-catalogue.ts';
+import type { InProcessFigures } from './lib/in-process.ts';
+import { coldStartTable, measureColdStarts, type ColdStartFigures } from './lib/cold-start/run.ts';
 
 const { values } = parseArgs({
   options: {
@@ -237,7 +237,7 @@ async function benchSize(
     naive = await servers.started(
       startWorker({
         config: workerConfig(`naive-${size}`, [
-          `main = "${resolve('bench/peers/naive-worker.ts')}"`,
+          `main = "${resolve('bench/lib/peers/naive-worker.ts')}"`,
           '[assets]',
           `directory = "${naiveDir}"`,
           'binding = "ASSETS"',
@@ -343,7 +343,7 @@ function report(results: SizeResult[], pgNote: string): string {
     `- command: \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\``,
     `- Node ${process.version}, wrangler ${wranglerVersion}, CPU ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
     `- catalogues: \`npm run synth -- --elements N --titles ${TITLES}\` (nearly all titles distinct)`,
-    `- load: autocannon (answers counted, not kept: bench/autocannon.ts), 10 connections, loopback; every server on this one machine. Ours and the limit in turns after ${WARM_UP_SECONDS} s of unmeasured load each, ${SLICES} slices of ${SECONDS} s each, pooled; the peers one cell of ${SECONDS} s`,
+    `- load: autocannon (answers counted, not kept: bench/lib/autocannon.ts), 10 connections, loopback; every server on this one machine. Ours and the limit in turns after ${WARM_UP_SECONDS} s of unmeasured load each, ${SLICES} slices of ${SECONDS} s each, pooled; the peers one cell of ${SECONDS} s`,
     `- ${pgNote}`,
     '',
     'Cells: requests per second and median latency. Ratios: ours / peer in requests per second (above 1 means ours is faster).',

@@ -17,18 +17,24 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from './autocannon.ts';
+import autocannon from './lib/autocannon.ts';
 import { processTree } from '../tools/serve/process-tree.ts';
 import { ServerSet, serveProcess, stopOnSignals } from '../tools/serve/served-worker.ts';
-import { stillAnswering } from './still-answering.ts';
+import { stillAnswering } from './lib/still-answering.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
-import { editCell, editElements, linkTree, sampler, surveyCatalogue } from './catalogue-edits.ts';
+import {
+  editCell,
+  editElements,
+  linkTree,
+  sampler,
+  surveyCatalogue,
+} from './lib/catalogue-edits.ts';
 import {
   CATALOGUE_SHAPES,
   WORK,
   prepareCatalogue,
   type CatalogueShape,
-} from './synthetic-catalogue.ts';
+} from './lib/synthetic-catalogue.ts';
 
 const { values } = parseArgs({
   options: {
@@ -160,7 +166,7 @@ interface Counted {
 
 /**
  * The mix as autocannon's requests, each counting its sending (`setupRequest`, called as each
- * request is built to be sent) and its answers by status (`onResponse`; bench/autocannon.ts keeps
+ * request is built to be sent) and its answers by status (`onResponse`; bench/lib/autocannon.ts keeps
  * no body): what was sent and not answered timed out or was in flight at the end.
  */
 function countedMix(mix: MixRequest[]) {

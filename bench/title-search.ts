@@ -20,7 +20,7 @@ import { encodeTitleSearchIndex } from '../core/title-index/encode.ts';
 import { decodeTitleSearchIndex } from '../core/title-index/decode.ts';
 import { compileTitlePattern, findMatchingTitles } from '../worker/title-search/index.ts';
 import { realisticTitles } from '../tools/synth/titles.ts';
-import { TITLE_PATTERNS } from './title-patterns.ts';
+import { TITLE_PATTERNS } from './lib/title-patterns.ts';
 
 if (!process.execArgv.includes('--single-threaded')) {
   const flags = ['--single-threaded', ...process.execArgv];
