@@ -4,8 +4,6 @@
 // started as deployed (worker/index.ts evaluated first, its startup timed) and bare (the search
 // modules alone), so the startup's effect on the first search shows against its peer.
 // workerd's clock moves in whole milliseconds: each step's figure is a mean over many isolates.
-import { build } from 'esbuild';
-import { Miniflare } from 'miniflare';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { folderAssets } from '../../../test/support/node/folder-assets.ts';
@@ -46,7 +44,9 @@ async function indexFiles(dist: string, probe: string): Promise<string[]> {
   return assets.reads;
 }
 
+// esbuild and miniflare are imported when used: bench/cold-start.ts --help does not wait for them
 async function bundle(entry: string): Promise<string> {
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [new URL(entry, import.meta.url).pathname],
     bundle: true,
@@ -59,6 +59,7 @@ async function bundle(entry: string): Promise<string> {
 }
 
 async function coldStart<T>(script: string, dist: string, query: URLSearchParams): Promise<T> {
+  const { Miniflare } = await import('miniflare');
   const workerd = new Miniflare({
     modules: true,
     script,
