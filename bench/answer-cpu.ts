@@ -1,16 +1,27 @@
 // What each request shape costs in each deployment profile, in process (Node's V8) over built
 // snapshots (bench/lib/answer-cpu.ts says how it is measured): a Markdown table, or JSON.
 // Usage: tsx bench/answer-cpu.ts DIST [DIST ...] [--runs N] [--shapes NAME_PREFIX] [--json]
-import { parseArgs } from 'node:util';
 import { ANSWER_SHAPES, measureAnswerCpu } from './lib/answer-cpu.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
+const { values, positionals } = parseCommandLine({
+  command: 'npm run bench:answer-cpu --',
+  positionals: '[DIST ...]',
+  about: 'CPU, reads and bytes read per request shape and profile, in process (DIST: dist).',
   options: {
-    runs: { type: 'string', default: '5' },
-    json: { type: 'boolean' },
+    runs: {
+      type: 'string',
+      default: '5',
+      value: 'N',
+      help: 'measured runs of each shape (median)',
+    },
+    json: { type: 'boolean', help: 'print the rows as JSON' },
     // only the shapes whose name starts with this (`--shapes q` for word search)
-    shapes: { type: 'string' },
+    shapes: {
+      type: 'string',
+      value: 'PREFIX',
+      help: 'only the shapes whose name starts with PREFIX (q: word search)',
+    },
   },
 });
 const rows = await measureAnswerCpu(

@@ -27,7 +27,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import { UPLOAD_MANIFEST_PATH } from '../core/snapshot-layout.ts';
 import {
   compareUploads,
@@ -50,6 +49,7 @@ import {
   type Json,
   type Place,
 } from './lib/catalogue-edits.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
 const SHAPES = {
   A: { flags: ['--titles', 'realistic'], says: '86 % published, filters scattered' },
@@ -75,11 +75,23 @@ const EDITS = [
 ] as const;
 type Edit = (typeof EDITS)[number];
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm run bench:churn --',
+  about: 'What a nightly deploy uploads after each kind of edit of a catalogue; prints a table.',
   options: {
-    elements: { type: 'string', default: '100000' },
-    shapes: { type: 'string', default: 'A,B' },
-    edits: { type: 'string', default: EDITS.join(',') },
+    elements: { type: 'string', default: '100000', value: 'N', help: 'elements in the catalogue' },
+    shapes: {
+      type: 'string',
+      default: 'A,B',
+      value: 'A,B',
+      help: 'catalogue shapes: A spread over the catalogue, B 43 % published and clustered',
+    },
+    edits: {
+      type: 'string',
+      default: EDITS.join(','),
+      value: 'LIST',
+      help: 'kinds of edit, comma-separated',
+    },
   },
 });
 const elements = Number(values.elements);

@@ -1,12 +1,17 @@
 // A fresh isolate's index load and first search, timed inside workerd itself, one new workerd per
 // isolate (bench/lib/cold-start/run.ts says how): a table per kind of isolate.
 // Usage: tsx bench/cold-start.ts DIST_DIR [--runs N] [--probe PATH]
-import { parseArgs } from 'node:util';
-import { coldStartTable, measureColdStarts } from './lib/cold-start/run.ts';
+import { DEFAULT_PROBE, coldStartTable, measureColdStarts } from './lib/cold-start/run.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { runs: { type: 'string', default: '15' }, probe: { type: 'string' } },
+const { values, positionals } = parseCommandLine({
+  command: 'npm run bench:cold-start --',
+  positionals: '[DIST]',
+  about: "A fresh isolate's index load and first search inside workerd (DIST: dist).",
+  options: {
+    runs: { type: 'string', default: '15', value: 'N', help: 'fresh isolates of each kind' },
+    probe: { type: 'string', value: 'PATH', help: `the first search (default ${DEFAULT_PROBE})` },
+  },
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number, at least 1');

@@ -27,7 +27,6 @@
 // URL and body, and that shape is measured no further. Exits non-zero when anything failed.
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Parser, type Quad } from 'n3';
 import autocannon from './lib/autocannon.ts';
@@ -43,23 +42,31 @@ import { processTree } from '../tools/serve/process-tree.ts';
 import { ServerSet, serveProcess, stopOnSignals } from '../tools/serve/served-worker.ts';
 import { ReadBudget } from '../worker/snapshot/read-budget.ts';
 import { SnapshotStore } from '../worker/snapshot/snapshot-store.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
+const { values, positionals } = parseCommandLine({
+  command: 'npm run bench:harvest --',
+  positionals: 'DIST',
+  about: "Part three as harvesters and visitors meet it, against npm start's server over DIST.",
   options: {
-    plan: { type: 'string', default: 'free' },
-    port: { type: 'string', default: '8951' },
-    pages: { type: 'string', default: '300' },
-    seconds: { type: 'string', default: '10' },
-    skip: { type: 'string', default: '' },
-    seed: { type: 'string', default: '1' },
-    json: { type: 'string' },
+    plan: { type: 'string', default: 'free', value: 'free|paid', help: 'the deployment profile' },
+    port: { type: 'string', default: '8951', value: 'N', help: "the server's port" },
+    pages: { type: 'string', default: '300', value: 'N', help: 'random element pages fetched' },
+    seconds: { type: 'string', default: '10', value: 'N', help: 'length of each load' },
+    skip: {
+      type: 'string',
+      default: '',
+      value: 'LIST',
+      help: 'parts left out, comma-separated: ckan,dcat,pages,cpu,load',
+    },
+    seed: { type: 'string', default: '1', value: 'N', help: 'seed of the random pages' },
+    json: { type: 'string', value: 'FILE', help: 'also write the figures to FILE as JSON' },
   },
 });
 const dist = positionals[0];
 if (!dist || !['free', 'paid'].includes(values.plan)) {
   console.error(
-    'usage: tsx bench/harvest.ts DIST [--plan free|paid] [--port N] [--pages N] [--seconds N] [--skip ckan,dcat,pages,cpu,load] [--json FILE]',
+    'usage: npm run bench:harvest -- DIST [--plan free|paid] [options]; --help lists the options',
   );
   process.exit(2);
 }

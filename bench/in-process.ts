@@ -2,10 +2,17 @@
 // (bench/lib/in-process.ts says what is measured); `npm run bench` runs it with --json.
 // Usage: tsx bench/in-process.ts DIST_DIR [--json]
 import { measureInProcess } from './lib/in-process.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const dist = process.argv[2] ?? 'dist';
+const { values, positionals } = parseCommandLine({
+  command: 'npm run bench:in-process --',
+  positionals: '[DIST]',
+  about: "The Worker's search pipeline in process over a built snapshot (DIST: dist).",
+  options: { json: { type: 'boolean', help: 'print the figures as JSON' } },
+});
+const dist = positionals[0] ?? 'dist';
 const figures = await measureInProcess(dist);
-if (process.argv.includes('--json')) {
+if (values.json) {
   console.log(JSON.stringify(figures));
   process.exit(0);
 }

@@ -1,12 +1,22 @@
 // Part three's request shapes (contract §13, §14) in process, as bench/answer-cpu.ts measures part
 // one's (bench/lib/open-data-cpu.ts says how): a Markdown table and the refusals' bodies, or JSON.
 // Usage: tsx bench/open-data-cpu.ts DIST [DIST ...] [--runs 7] [--json]
-import { parseArgs } from 'node:util';
 import { measureOpenData } from './lib/open-data-cpu.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { runs: { type: 'string', default: '7' }, json: { type: 'boolean' } },
+const { values, positionals } = parseCommandLine({
+  command: 'npm run bench:open-data-cpu --',
+  positionals: '[DIST ...]',
+  about: "Part three's request shapes in process, cold and warm: reads and CPU (DIST: dist).",
+  options: {
+    runs: {
+      type: 'string',
+      default: '7',
+      value: 'N',
+      help: 'measured runs of each shape (median)',
+    },
+    json: { type: 'boolean', help: 'print the rows as JSON' },
+  },
 });
 const rows = await measureOpenData(
   positionals.length ? positionals : ['dist'],

@@ -18,7 +18,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { startWorker, type RunningWorker } from '../tools/serve/start-worker.ts';
@@ -30,17 +29,25 @@ import {
   prepareCatalogue,
   type CatalogueShape,
 } from './lib/synthetic-catalogue.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm run bench:pages --',
+  about: 'Element pages against the same bytes as static files: weight, reads, pages per second.',
   options: {
-    elements: { type: 'string', default: '100000' },
-    shape: { type: 'string', default: 'scattered' },
-    plans: { type: 'string', default: 'free,paid' },
-    pages: { type: 'string', default: '300' },
-    seconds: { type: 'string', default: '3' },
-    slices: { type: 'string', default: '3' },
-    seed: { type: 'string', default: '1' },
-    dist: { type: 'string' },
+    elements: { type: 'string', default: '100000', value: 'N', help: 'elements in the catalogue' },
+    shape: {
+      type: 'string',
+      default: 'scattered',
+      value: 'scattered|clustered',
+      help: "how the data sources' elements lie in the catalogue",
+    },
+    plans: { type: 'string', default: 'free,paid', value: 'LIST', help: 'deployment profiles' },
+    pages: { type: 'string', default: '300', value: 'N', help: 'random published elements' },
+    seconds: { type: 'string', default: '3', value: 'N', help: 'length of each slice of load' },
+    slices: { type: 'string', default: '3', value: 'N', help: 'slices of load on each side' },
+    seed: { type: 'string', default: '1', value: 'N', help: 'seed of the random sample' },
+    dist: { type: 'string', value: 'DIR', help: 'a snapshot already built (none built)' },
   },
 });
 const shape = values.shape as CatalogueShape;

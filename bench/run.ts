@@ -7,7 +7,6 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { publishedElements, publishedLists } from '../test/support/node/published-snapshot.ts';
 import { measureLoad, pooled, type LoadFigures } from './lib/load.ts';
 import { startPostgres, startPostgresPeer, type PostgresServer } from './lib/peers/postgres.ts';
@@ -18,13 +17,21 @@ import { ServerSet, stopOnSignals } from '../tools/serve/served-worker.ts';
 import { TITLES, WORK, prepareCatalogue } from './lib/synthetic-catalogue.ts';
 import type { InProcessFigures } from './lib/in-process.ts';
 import { coldStartTable, measureColdStarts, type ColdStartFigures } from './lib/cold-start/run.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm run bench --',
+  about:
+    'The build, the search in process and over HTTP against the static-file limit, the naive\nWorker and PostgreSQL, per catalogue size; writes bench/RESULTS.md.',
   options: {
-    quick: { type: 'boolean', default: false },
-    sizes: { type: 'string' },
-    seconds: { type: 'string', default: '3' },
-    slices: { type: 'string', default: '3' },
+    quick: { type: 'boolean', default: false, help: 'sizes 1,000 and 10,000, fewer cold starts' },
+    sizes: {
+      type: 'string',
+      value: 'LIST',
+      help: 'catalogue sizes, comma-separated (default 1000,10000,100000)',
+    },
+    seconds: { type: 'string', default: '3', value: 'N', help: 'length of each slice of load' },
+    slices: { type: 'string', default: '3', value: 'N', help: 'slices of load on each side' },
   },
 });
 const SIZES = values.sizes

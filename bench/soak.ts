@@ -16,7 +16,6 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from './lib/autocannon.ts';
 import { processTree } from '../tools/serve/process-tree.ts';
 import { ServerSet, serveProcess, stopOnSignals } from '../tools/serve/served-worker.ts';
@@ -35,18 +34,35 @@ import {
   prepareCatalogue,
   type CatalogueShape,
 } from './lib/synthetic-catalogue.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm run soak --',
+  about: "npm start's server per catalogue shape and profile under a mixed load of a few clients.",
   options: {
-    elements: { type: 'string', default: '100000' },
-    shapes: { type: 'string', default: 'scattered,clustered' },
-    plans: { type: 'string', default: 'free,paid' },
-    seconds: { type: 'string', default: '60' },
-    connections: { type: 'string', default: '8' },
-    ulimit: { type: 'string' },
-    port: { type: 'string', default: '8831' },
-    'overlay-percent': { type: 'string', default: '0' },
-    dist: { type: 'string' },
+    elements: { type: 'string', default: '100000', value: 'N', help: 'elements in the catalogue' },
+    shapes: {
+      type: 'string',
+      default: 'scattered,clustered',
+      value: 'LIST',
+      help: "how the data sources' elements lie in the catalogue, comma-separated",
+    },
+    plans: { type: 'string', default: 'free,paid', value: 'LIST', help: 'deployment profiles' },
+    seconds: { type: 'string', default: '60', value: 'N', help: 'length of the load' },
+    connections: { type: 'string', default: '8', value: 'N', help: 'concurrent clients' },
+    ulimit: { type: 'string', value: 'N', help: "the server's descriptor limit (ulimit -n)" },
+    port: { type: 'string', default: '8831', value: 'N', help: "the server's port" },
+    'overlay-percent': {
+      type: 'string',
+      default: '0',
+      value: 'P',
+      help: 'serve a nightly build: one cell changed in P % of the elements, in its overlay',
+    },
+    dist: {
+      type: 'string',
+      value: 'DIR',
+      help: 'a snapshot already built (one shape; none built)',
+    },
   },
 });
 const overlayPercent = Number(values['overlay-percent']);
