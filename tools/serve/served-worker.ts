@@ -21,8 +21,6 @@ export interface ServedProcess {
   url: string;
   /** The server's process (node running cli.ts), workerd below it. */
   server: ChildProcess;
-  /** What it has printed so far (stdout, and stderr unless inherited). */
-  output(): string;
   /** Stops the server's process group (SIGTERM, SIGKILL after 10 s) and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -37,7 +35,7 @@ export interface ServeOptions {
   ulimit?: string;
   /** How long it may take to say it serves (tsx and wrangler's bundle, on a busy machine). */
   startLimitMs: number;
-  /** The server's stderr: collected in `output()` (default) or passed to this process's. */
+  /** Its stderr: read (default; shown if it does not start) or passed to this process's. */
   stderr?: 'pipe' | 'inherit';
 }
 
@@ -83,7 +81,7 @@ export async function untilServing(server: ChildProcess, limitMs: number): Promi
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url: SERVING.exec(output)![1]!, server, output: () => output, stop };
+  return { url: SERVING.exec(output)![1]!, server, stop };
 }
 
 /** SIGTERM to the process group of `child` (started detached), SIGKILL if it has not exited. */
