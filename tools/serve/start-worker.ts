@@ -10,7 +10,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { unstable_startWorker } from 'wrangler';
 
 process.env.WRANGLER_SEND_METRICS = 'false';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
@@ -41,6 +40,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   // Local storage (the edge cache's answers among it) starts empty and goes with the Worker: a
   // first request is a first request, and nothing carries over from an earlier run.
   const storage = mkdtempSync(join(tmpdir(), 'satu-worker-'));
+  // imported when a Worker starts: a script's --help does not wait seconds for wrangler
+  const { unstable_startWorker } = await import('wrangler');
   const worker = await unstable_startWorker({
     config: options.config,
     ...(options.assets ? { assets: options.assets } : {}),

@@ -3,18 +3,18 @@
 // as arrays with GIN indexes, PostgreSQL's full-text search for the words of `q` (a tsvector with a
 // GIN index, see wordSearch), prepared statements, and the answer's elements streamed as the
 // database sends their published JSON text, in catalogue order (in relevance order with `q`).
-// Usage: tsx bench/peers/postgres-server.ts PG_PORT HTTP_PORT CATALOGUE_JSON
+// Usage: tsx bench/lib/peers/postgres-server.ts PG_PORT HTTP_PORT CATALOGUE_JSON
 import { readFileSync } from 'node:fs';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { ELEMENT_KEYS, FETCH_FAILED, REFERENCE_LISTS } from '../../core/contract.ts';
-import type { DataElement } from '../../core/schema.ts';
-import { wordsOf } from '../../core/word-index.ts';
-import { searchableTexts } from '../../generator/build-word-index.ts';
-import { pagingLinks } from '../../worker/http/paging-links.ts';
-import { parseSearchParams } from '../../worker/search/parse-query.ts';
+import { ELEMENT_KEYS, FETCH_FAILED, REFERENCE_LISTS } from '../../../core/contract.ts';
+import type { DataElement } from '../../../core/schema.ts';
+import { wordsOf } from '../../../core/word-index.ts';
+import { searchableTexts } from '../../../generator/build-word-index.ts';
+import { pagingLinks } from '../../../worker/http/paging-links.ts';
+import { parseSearchParams } from '../../../worker/search/parse-query.ts';
 
 const [pgPort, httpPort, catalogueFile] = process.argv.slice(2);
 const pool = new pg.Pool({

@@ -2,15 +2,19 @@
 // index from bytes already in memory and answers its first search, each step timed. The files
 // come first from FILES (the driver in Node), untimed: the figure is the Worker's CPU, not I/O.
 // Bundled alone, this is an isolate without the Worker's startup; as-deployed.ts adds it.
-import { ReadBudget } from '../../worker/snapshot/read-budget.ts';
-import { checkQuery, resolveQuery } from '../../worker/search/find-matches.ts';
-import { searched } from '../../test/support/searched.ts';
-import { filteredCandidates, matchTitles } from '../../worker/search/filters.ts';
-import { storedBytesResponse } from '../../test/support/stored-bytes-response.ts';
-import { SnapshotStore, type AssetFetcher } from '../../worker/snapshot/snapshot-store.ts';
-import { warmUpPatternCompiler } from '../../worker/title-search/warm-up.ts';
-import { warmUpWordSearch } from '../../worker/search/warm-up-words.ts';
-import { elementsMatching, matchWords, orderByRelevance } from '../../worker/search/word-search.ts';
+import { ReadBudget } from '../../../worker/snapshot/read-budget.ts';
+import { checkQuery, resolveQuery } from '../../../worker/search/find-matches.ts';
+import { searched } from '../../../test/support/searched.ts';
+import { filteredCandidates, matchTitles } from '../../../worker/search/filters.ts';
+import { storedBytesResponse } from '../../../test/support/stored-bytes-response.ts';
+import { SnapshotStore, type AssetFetcher } from '../../../worker/snapshot/snapshot-store.ts';
+import { warmUpPatternCompiler } from '../../../worker/title-search/warm-up.ts';
+import { warmUpWordSearch } from '../../../worker/search/warm-up-words.ts';
+import {
+  elementsMatching,
+  matchWords,
+  orderByRelevance,
+} from '../../../worker/search/word-search.ts';
 
 interface Env {
   FILES: { fetch(url: string): Promise<Response> };
