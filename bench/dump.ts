@@ -1,4 +1,4 @@
-// The whole-catalogue download (contract §13.3), measured. Build: the parts of a catalogue at each
+// The whole-catalogue download (docs/harvest.md §13.3), measured. Build: the parts of a catalogue at each
 // zlib level (wall and CPU of the dump's own step, the catalogue compiled beforehand), with their
 // sizes against the JSON Lines they hold. Serve: each part of a built snapshot downloaded from the
 // Worker as `npm start` runs it (tools/serve/start-worker.ts), checked against the listing's

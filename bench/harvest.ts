@@ -1,6 +1,6 @@
 // npx tsx bench/harvest.ts DIST [--plan free|paid] [--port N] [--pages 300] [--seconds 10]
 //                          [--skip ckan,dcat,pages,cpu,load] [--json FILE]
-// Part three as the open-data world meets it (contract §13, §14), over a built snapshot served the
+// Part three as the open-data world meets it (docs/harvest.md §13, §14), over a built snapshot served the
 // way `npm start` serves it: `tools/serve/cli.ts --assets DIST --port N --var PLAN:<plan>` spawned
 // as a process (as bench/soak.ts does), one client, loopback.
 //

@@ -12,11 +12,11 @@
 // against its 128 MB) with --inspect, as it comes during the round and, with --live-memory too,
 // after it once fully collected. Without --inspect the server starts as `npm start` starts it
 // (tools/serve/start-worker.ts), inspector off; with it, wrangler's inspector adds its own
-// connections per snapshot read (docs/scale.md, "What users run"). npm run soak is the shorter
+// connections per snapshot read (docs/architecture.md, "Serve locally without wrangler dev"). npm run soak is the shorter
 // check of what users run, on several shapes and both profiles. Exits non-zero on any 5xx, socket error or time-out, on the runtime's sockets not
 // back to their starting level, on the isolate keeping alive after a round more than its caches
 // can hold beyond its start, or on an API that stopped answering. The dev proxy's sockets are printed, not
-// judged: it is wrangler's, and production has none (docs/scale.md, "Under load").
+// judged: it is wrangler's, and production has none (bench/HISTORY.md, "Under load").
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';

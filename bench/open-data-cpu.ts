@@ -1,4 +1,4 @@
-// Part three's request shapes (contract §13, §14) in process, as bench/answer-cpu.ts measures part
+// Part three's request shapes (docs/harvest.md §13, §14) in process, as bench/answer-cpu.ts measures part
 // one's (bench/lib/open-data-cpu.ts says how): a Markdown table and the refusals' bodies, or JSON.
 // Usage: tsx bench/open-data-cpu.ts DIST [DIST ...] [--runs 7] [--json]
 import { measureOpenData } from './lib/open-data-cpu.ts';

@@ -1,6 +1,6 @@
 // npm run bench:pages [-- --elements 100000 --shape scattered --plans free,paid --pages 300
 //                        --seconds 3 --slices 3 --seed 1 --dist DIR]
-// Element pages (contract §14) against the physical limit, as bench/run.ts measures part one's
+// Element pages (docs/harvest.md §14) against the physical limit, as bench/run.ts measures part one's
 // answers: `--pages` random published elements (seed), their `/dataset/{_id}` from our Worker
 // (started by tools/serve/start-worker.ts, the function `npm start` runs, once per profile) and
 // the same page bytes as static files served by the same workerd (an assets-only Worker). Prints:

@@ -72,7 +72,7 @@ for (const shape of shapes)
 const plans = values.plans.split(',');
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
-/** How far above their start the server's descriptors may end (contract §10). */
+/** How far above their start the server's descriptors may end (docs/operations.md §10). */
 const DESCRIPTOR_SLACK = 200;
 
 const enc = encodeURIComponent;
@@ -84,7 +84,7 @@ interface MixRequest {
   method: string;
   path: string;
   body?: string;
-  /** Part three's requests (contract §13, §14): the one status each must get, in either profile. */
+  /** Part three's requests (docs/harvest.md §13, §14): the one status each must get, in either profile. */
   expect?: number;
 }
 

@@ -5,7 +5,7 @@
 // (DIST/_build/dates.json) in which each element's `modified` lies between its `created` and the
 // build, uniformly, by a hash of its _id (the same every time). Rebuilt with it
 // (`npm run build -- --data S --out DIST --ledger OUT`), the snapshot's bytes are those of an
-// unchanged catalogue whose elements keep these dates (contract §12).
+// unchanged catalogue whose elements keep these dates (docs/harvest.md §12).
 // Usage: tsx bench/spread-dates.ts DIST OUT.json
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // Word search benchmark: `npx tsx bench/word-search.ts DIST_DIR [--runs R]`.
 // Reads a built snapshot's published elements, builds the word index with the generator's own
-// function (generator/build-word-index.ts), prints its bytes, then times queries (contract §11:
+// function (generator/build-word-index.ts), prints its bytes, then times queries (docs/api.md §11:
 // any q of up to 5 words within 10 ms of CPU at 100,000 elements, warm): every match found and
 // put in relevance order, in CPU time (process.cpuUsage), median and most of R runs after a
 // warm-up, beside the estimate the free profile reserves for it (estimateWordSearchCpuMs). Runs

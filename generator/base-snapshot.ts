@@ -2,7 +2,7 @@
 // files of this build's own (a new base), or in a previous build's files carried as they are,
 // with what changed since in the overlay. A deploy uploads only new bytes, and a file of element
 // bytes holding one changed element is new: after 1% of the elements change, scattered, nearly
-// every block, run, group and package file would be (docs/scale.md, "Nightly churn").
+// every block, run, group and package file would be (bench/HISTORY.md, "Nightly churn").
 //
 // Every build writes _build/base.json (not deployed): the base's folder, its files' geometry,
 // and per element of the base its _id, a hash of its bytes and of its parts' (per group of part

@@ -1,4 +1,4 @@
-// build, part three (contract §12-§13): each published element's CKAN name and dates, the sort
+// build, part three (docs/harvest.md §12-§13): each published element's CKAN name and dates, the sort
 // orders CKAN's package_search offers, and each element's part of every kind rendered once (its
 // CKAN package, its DCAT dataset part in each syntax: core/open-data/part-kinds.ts), to be stored
 // in its kind's order (store-parts.ts), so a harvest page or a catalogue page is one or two reads.

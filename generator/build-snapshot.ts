@@ -87,7 +87,7 @@ export interface Snapshot {
 const encoder = new TextEncoder();
 
 export interface BuildOptions extends TierSizes {
-  /** The previous build's dates ledger (contract §12); none: every element is new. */
+  /** The previous build's dates ledger (docs/harvest.md §12); none: every element is new. */
   ledger?: DatesLedger;
   /** The build's time, seconds since the epoch: a new or changed element's date. */
   buildTime?: number;
@@ -279,7 +279,7 @@ export function buildSnapshot(
     // a static asset may have 25 MiB at most: a deploy would fail later, and less clearly
     if (bytes.length > MAX_FILE_BYTES)
       throw new Error(
-        `${path} would be ${(bytes.length / 1048576).toFixed(1)} MiB; a snapshot file holds at most ${MAX_FILE_BYTES / 1048576} MiB (docs/scale.md)`,
+        `${path} would be ${(bytes.length / 1048576).toFixed(1)} MiB; a snapshot file holds at most ${MAX_FILE_BYTES / 1048576} MiB (docs/architecture.md, "Element bytes, three times")`,
       );
   }
   // the ledger sits beside the snapshot for the next build; .assetsignore keeps it off the deploy

@@ -31,7 +31,7 @@ export type SourceFile = { file: string; text: string } | { file: string; unread
 
 export interface CatalogueSources {
   lists: Record<ReferenceListName, SourceFile>;
-  /** data/catalogue.json, when the catalogue has one (contract §12). */
+  /** data/catalogue.json, when the catalogue has one (docs/harvest.md §12). */
   identity?: SourceFile;
   /** Element files in catalogue order; iterated once, so they can be read lazily. */
   elementFiles: Iterable<SourceFile>;
@@ -50,7 +50,7 @@ export interface PublishedElement {
   refs: Record<ReferenceListName, number[]>;
   /** The years it has a table for, ascending, each once. */
   years: number[];
-  /** createdAt/updatedAt as the catalogue gives them (contract §12), in seconds. */
+  /** createdAt/updatedAt as the catalogue gives them (docs/harvest.md §12), in seconds. */
   dates: CatalogueDates;
 }
 

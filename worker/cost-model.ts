@@ -4,7 +4,7 @@
 // profile with a CPU limit (Workers Free) refuses what it cannot finish instead of cutting a 200
 // short. The weights are the upper edge of what `npm run bench:answer-cpu` measures in process
 // (process.cpuUsage around the Worker's own code, the answer streamed), at 100,000 elements on
-// catalogues of several shapes: docs/scale.md ("What each profile answers") has the figures and
+// catalogues of several shapes: bench/HISTORY.md ("What each profile answers") has the figures and
 // the estimate's ratio to them.
 
 const MIB = 1024 * 1024;
@@ -28,7 +28,7 @@ export const FREE_CPU_MS = 10;
 export const FREE_ANSWER_CPU_MS = 8;
 /**
  * At most this much of the answer's part goes to a costly search: what is left still holds every
- * page (a page of 100 is estimated at about 1 ms, docs/scale.md).
+ * page (a page of 100 is estimated at about 1 ms, bench/HISTORY.md).
  */
 const MAX_SEARCH_SHARE_MS = FREE_ANSWER_CPU_MS / 2;
 
@@ -61,16 +61,16 @@ export const RENDER_CPU_MS_PER_ELEMENT = 0.03;
 /**
  * Per package rendered here, beside reading and parsing its element (RENDER_CPU_MS_PER_ELEMENT):
  * renderPackage and JSON.stringify, 7.5 ms for 100 packages of ~3.5 KB in Node 20 on the
- * 2-core test machine (docs/scale.md, "Part three at 100,000 elements").
+ * 2-core test machine (bench/HISTORY.md, "Part three at 100,000 elements").
  */
 export const PACKAGE_RENDER_CPU_MS = 0.075;
-/** Rendering a page, per byte of the element (its tables' cells): measured, docs/scale.md. */
+/** Rendering a page, per byte of the element (its tables' cells): measured, bench/HISTORY.md. */
 export const PAGE_CPU_MS_PER_KIB = 0.25;
 /**
  * CPU of a DCAT document beside reading its elements' bytes (estimateAnswerCpuMs): parsing each
  * element without its tables, writing it as JSON-LD or Turtle (JSON-LD, the dearer) and encoding
  * it, per dataset and per distribution (a year's CSV). The median of bench/open-data-cpu.ts in
- * process at 100,000 elements (docs/scale.md, "What is still over the free plan's CPU").
+ * process at 100,000 elements (bench/HISTORY.md, "What is still over the free plan's CPU").
  */
 export const DCAT_CPU_MS = { dataset: 0.075, distribution: 0.018 } as const;
 /**

@@ -1,7 +1,7 @@
-// The plan the Worker is deployed on (contract §10): how many subrequests (snapshot reads and
+// The plan the Worker is deployed on (docs/operations.md §10): how many subrequests (snapshot reads and
 // Cache API calls) and how much CPU one request may spend. Set by `PLAN` under [vars] in
 // wrangler.toml; the default, `free`, is safe on every plan. docs/platform-limits.md gives the
-// sources, docs/scale.md what each profile answers. Its CPU: cost-model.ts.
+// sources, docs/operations.md §10 what each profile answers. Its CPU: cost-model.ts.
 import { FREE_ANSWER_CPU_MS } from './cost-model.ts';
 
 export type PlanName = 'free' | 'paid';

@@ -1,7 +1,7 @@
 // The isolate's memory: every cache and allowance shared by its requests, with its cap, and what
 // they add up to. An isolate has 128 MB; the snapshot's bytes held in it (the index, with the word
 // index, key offsets and ids once used, cached elements and facet answers, answers being
-// gathered) are kept within 64 MiB (docs/scale.md).
+// gathered) are kept within 64 MiB (docs/architecture.md, "Isolate memory").
 // The caches drop the least recently used first (lru-cache.ts). Every cap is here; a cache that
 // holds a stage's types lives in that stage: the element cache and a loaded index's caches in
 // snapshot/index-caches.ts, the title search's in search/title-search-caches.ts (the title search

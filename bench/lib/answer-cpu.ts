@@ -36,7 +36,7 @@ export const ANSWER_SHAPES: { name: string; query: string }[] = [
     name: 'projected listing',
     query: 'title=penduduk&fields=_id,title,unit,category,dataSource,sector,field',
   },
-  // word search: answers in relevance order (contract §11)
+  // word search: answers in relevance order (docs/api.md §11)
   { name: 'q, first page of 20', query: 'q=penduduk&limit=20' },
   { name: 'q, page of 100', query: 'q=kec&limit=100' },
   { name: 'q, deep page of 100', query: 'q=jumlah&limit=100&offset=5000' },

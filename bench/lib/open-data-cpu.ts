@@ -1,4 +1,4 @@
-// Part three's request shapes (contract §13, §14) in process, as bench/answer-cpu.ts measures part
+// Part three's request shapes (docs/harvest.md §13, §14) in process, as bench/answer-cpu.ts measures part
 // one's: the Worker's own code (worker/index.ts, the whole Hono app) in Node's V8 over the built
 // files, held in memory and handed over as workerd's ASSETS hands them over, every read counted;
 // CPU with process.cpuUsage around the request and its body read to the last byte.

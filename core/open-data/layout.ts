@@ -1,4 +1,4 @@
-// The snapshot's part-three files (contract §12-§14), beside the element files
+// The snapshot's part-three files (docs/harvest.md §12-§14), beside the element files
 // (core/snapshot-layout.ts holds their paths):
 //
 //   open-data.bin      Uint32 sections (OpenDataSections): dates, sort orders, where each package is
@@ -28,7 +28,7 @@ export const BASE_MARKER = 0;
  * P = package files. Dates are seconds since the epoch (UTC).
  */
 export interface OpenDataSections {
-  /** [N] created and modified (contract §12). */
+  /** [N] created and modified (docs/harvest.md §12). */
   created: Uint32Array;
   modified: Uint32Array;
   /** [N] elements by CKAN name, by title (code units), by modified, by created (ties: catalogue order). */

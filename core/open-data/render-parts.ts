@@ -16,7 +16,7 @@ export interface PartSource {
   name: string;
   /** The years it has a table for, ascending, each once. */
   years: readonly number[];
-  /** Seconds since the epoch (contract §12). */
+  /** Seconds since the epoch (docs/harvest.md §12). */
   created: number;
   modified: number;
 }
@@ -36,7 +36,7 @@ export type PartRenderer = (catalogue: PartCatalogue) => (source: PartSource) =>
 
 const encoder = new TextEncoder();
 
-/** The CKAN package dict, as JSON (contract §13.1). */
+/** The CKAN package dict, as JSON (docs/harvest.md §13.1). */
 export const packagePart: PartRenderer = ({ identity, ckanName, texts }) => {
   const marker = baseMarkerFor(texts);
   const ctx: CkanContext = { base: marker, identity, ckanName };

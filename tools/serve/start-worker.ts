@@ -6,7 +6,7 @@
 // The inspector is off unless asked for: in wrangler 4.86 its proxy posts every DevTools message
 // of the runtime to the dev server over a new loopback connection, with the Network domain on, so
 // every snapshot read costs several connections; at 100,000 elements two broad searches took
-// workerd to its 20,000 descriptors and it stopped answering (docs/scale.md, "What users run").
+// workerd to its 20,000 descriptors and it stopped answering (docs/architecture.md, "Serve locally without wrangler dev").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// A DCAT catalogue page (contract §13.2) joined from parts, as core/open-data/dcat/catalog-page.ts
+// A DCAT catalogue page (docs/harvest.md §13.2) joined from parts, as core/open-data/dcat/catalog-page.ts
 // composes it: the page's head (paging, the catalog listing its datasets) and tail (the shared
 // nodes) written here, and between them each dataset's part as the generator stored it
 // (core/open-data/layout.ts), the origin written in. Within the profile's reads and CPU, or not at

@@ -1,7 +1,7 @@
 // Elements as the DCAT pages take them (DatasetView, core/open-data/element-view.ts): read without
 // their tables, which are most of their bytes and of their parsing, as a projection to every other
 // key (keys.bin, as `fields=` reads); the years the tables stood for come from the index's year
-// posting lists. Read through the same plan and admission as any answer (contract §10), the
+// posting lists. Read through the same plan and admission as any answer (docs/operations.md §10), the
 // rendering's CPU counted with it.
 import { ELEMENT_KEYS } from '../../core/contract.ts';
 import type { DatasetView } from '../../core/open-data/element-view.ts';

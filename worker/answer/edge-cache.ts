@@ -6,7 +6,7 @@
 // Keyed by the snapshot's build id and the normalized query: a new snapshot never meets an old
 // answer, and parameters the API ignores (cache-busters) do not bust it. Cloudflare documents the
 // Cache API for a Worker on a custom domain; on workers.dev it may do nothing
-// (docs/platform-limits.md section 4), and each answer is then assembled as if it were the first.
+// (docs/platform-limits.md, "Cache API"), and each answer is then assembled as if it were the first.
 import { CACHE_CONTROL, EDGE_CACHE_MIN_BYTES } from '../../core/contract.ts';
 import type { ReadContext } from '../snapshot/read-context.ts';
 import { edgeCacheStores } from '../memory.ts';
@@ -27,7 +27,7 @@ export const EDGE_CACHE_CALLS = 3;
 const KEY_PATH = '/_edge-cache/answers';
 
 /**
- * Each Cache API call is a subrequest and takes a connection slot (docs/platform-limits.md §4),
+ * Each Cache API call is a subrequest and takes a connection slot (docs/platform-limits.md, "Cache API"),
  * so each comes out of the request's read budget, before the answer plans its reads.
  */
 export interface EdgeCachedAnswer {

@@ -1,5 +1,5 @@
 // Elements as the part-three renderers take them (core/open-data/element-view.ts): read through
-// the same plan and admission as any answer (contract §10), parsed, with their CKAN names and
+// the same plan and admission as any answer (docs/operations.md §10), parsed, with their CKAN names and
 // dates. For the element pages and CKAN's rendered packages, which show an element's fields
 // rather than its bytes (the DCAT pages read theirs without tables: dataset-views.ts).
 import type { ElementView } from '../../core/open-data/element-view.ts';

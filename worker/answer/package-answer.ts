@@ -1,4 +1,4 @@
-// CKAN packages (contract §13.1), element numbers → bytes, two ways:
+// CKAN packages (docs/harvest.md §13.1), element numbers → bytes, two ways:
 // - stored: each package was rendered at build time and stored in _id order
 //   (core/open-data/layout.ts), so a harvest page, which pages in _id order, lies in one or two
 //   files. Planned before any read, like an element answer: the files it reads, the bytes up to

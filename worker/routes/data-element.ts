@@ -1,4 +1,4 @@
-// GET /api/v1/data-element: the search (contract §3, §5.1–5.3, §11), paged, projected, streamed.
+// GET /api/v1/data-element: the search (docs/api.md §3, §5.1–5.3, §11), paged, projected, streamed.
 import type { Context } from 'hono';
 import { MAX_PAGED_QUERY_LENGTH } from '../../core/contract.ts';
 import { admitAnswer, answerFormat, prepareAnswer } from '../answer/prepare-answer.ts';

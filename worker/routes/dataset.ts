@@ -1,6 +1,6 @@
-// GET /dataset/{id} (contract §14): an element's page for people and search engines, by its _id
+// GET /dataset/{id} (docs/harvest.md §14): an element's page for people and search engines, by its _id
 // or its CKAN name; an unknown or unpublished one: a 404 page with a search box. With .ttl or
-// .jsonld: its DCAT dataset (§13.2, routes/dcat.ts).
+// .jsonld: its DCAT dataset (docs/harvest.md §13.2, routes/dcat.ts).
 import type { Context } from 'hono';
 import { ERROR_CACHE_CONTROL } from '../../core/contract.ts';
 import {

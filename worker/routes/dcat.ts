@@ -1,4 +1,4 @@
-// DCAT-AP 3 (contract §13.2): /catalog.ttl and /catalog.jsonld, 100 datasets a page (`page`,
+// DCAT-AP 3 (docs/harvest.md §13.2): /catalog.ttl and /catalog.jsonld, 100 datasets a page (`page`,
 // `modified_since`), paged as ckanext-dcat pages (hydra); /dataset/{id}.ttl|.jsonld, one dataset.
 // The elements are read without their tables (answer/dataset-views.ts), as any answer is (within
 // the profile, their rendering counted), in catalogue order, and written by core/open-data/dcat/.

@@ -1,5 +1,5 @@
 // GET / and /docs (the documentation page), its script and stylesheet, and /api/v1/openapi.json
-// (contract §8): files the build wrote into the snapshot, served like the lists.
+// (docs/api.md §8): files the build wrote into the snapshot, served like the lists.
 import type { Context } from 'hono';
 import {
   DOCUMENTATION_CSP,

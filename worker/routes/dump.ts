@@ -1,4 +1,4 @@
-// GET /api/v1/dump and /api/v1/dump/{part} (contract §13.3): the whole catalogue as gzip'd JSON
+// GET /api/v1/dump and /api/v1/dump/{part} (docs/harvest.md §13.3): the whole catalogue as gzip'd JSON
 // Lines, in parts the build wrote. The listing comes from the manifest alone; a part is one
 // snapshot read, its bytes handed on as they arrive (never held), with its ETag from the manifest.
 import type { Context } from 'hono';

@@ -1,4 +1,4 @@
-// GET /api/v1/facets (contract §6, §11): disjunctive counts per dimension for a search's
+// GET /api/v1/facets (docs/api.md §6, §11): disjunctive counts per dimension for a search's
 // parameters.
 import type { Context } from 'hono';
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';

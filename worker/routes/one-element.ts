@@ -1,4 +1,4 @@
-// GET /api/v1/data-element/{id} (contract §5.4) and /api/v1/data-element/{id}/{year}.csv (§5.5).
+// GET /api/v1/data-element/{id} (docs/api.md §5.4) and /api/v1/data-element/{id}/{year}.csv (docs/api.md §5.5).
 // An unverified element was never published: its id answers exactly as an unknown one.
 import type { Context } from 'hono';
 import type { DataElement } from '../../core/schema.ts';

@@ -1,8 +1,8 @@
-// GET /sitemap.xml and /robots.txt (contract §14): every element's page once, with its lastmod,
+// GET /sitemap.xml and /robots.txt (docs/harvest.md §14): every element's page once, with its lastmod,
 // for search engines. Up to URLS_PER_SITEMAP pages /sitemap.xml lists them itself; past that it
 // is a sitemap index over /sitemap-1.xml, /sitemap-2.xml… (sitemaps.org allows 50,000 URLs a
 // file; a file here holds fewer, each written in about 2 ms of CPU, within the free profile's
-// 10 ms: docs/scale.md). Pages in name order, from names.txt and the dates of open-data.bin.
+// 10 ms: bench/HISTORY.md). Pages in name order, from names.txt and the dates of open-data.bin.
 import type { Context } from 'hono';
 import { URLS_PER_SITEMAP } from '../../core/contract.ts';
 import { ISO_SECONDS_LENGTH, writeIsoSeconds } from '../../core/open-data/dates.ts';

@@ -148,7 +148,7 @@ export interface TextSearch {
 
 /**
  * The matching elements: posting lists intersected, then the words of `q` kept, then titles
- * matched. In catalogue order; in relevance order with `q` (contract §11).
+ * matched. In catalogue order; in relevance order with `q` (docs/api.md §11).
  */
 export function findElements(
   index: SearchIndex,

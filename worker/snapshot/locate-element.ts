@@ -1,4 +1,4 @@
-// An element named in a URL by its _id or its CKAN name (contract §14: `/dataset/{id}`). An _id
+// An element named in a URL by its _id or its CKAN name (docs/harvest.md §14: `/dataset/{id}`). An _id
 // is found in the id index; a name usually ends with its element's _id (package-name.ts), which
 // leads there without loading the names, and the caller checks the element's name is the one
 // asked for (nameMatches); any other name is looked up in names.txt.

@@ -48,7 +48,7 @@ const catalogue = JSON.parse(readFileSync(catalogueFile!, 'utf8')) as {
 };
 
 /**
- * An element's searchable words (contract §11) as PostgreSQL's text search reads them: cut by
+ * An element's searchable words (docs/api.md §11) as PostgreSQL's text search reads them: cut by
  * wordsOf, the Worker's own function, and joined by spaces, so that the `simple` configuration
  * (the default parser, lower case, no stop words, no stemming) finds the very same words, accents,
  * case and punctuation handled as ours.
@@ -231,7 +231,7 @@ function statement(shape: {
 }
 
 /**
- * Word search (contract §11) in PostgreSQL's full-text search, `$query` a tsquery of the words of
+ * Word search (docs/api.md §11) in PostgreSQL's full-text search, `$query` a tsquery of the words of
  * `q` as prefixes (prefixQuery), `$words` the words themselves. The match: `words @@ $query`,
  * served by the GIN index on `words`. EXPLAIN ANALYZE at 10,000 elements (8,551 published), with
  * the generic plan a named statement comes to and with the values planned in alike:

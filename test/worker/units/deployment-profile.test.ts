@@ -1,4 +1,4 @@
-// What a profile leaves an answer's assembly after the search (contract §10: 10 ms of CPU a
+// What a profile leaves an answer's assembly after the search (docs/operations.md §10: 10 ms of CPU a
 // request in `free`, the search's included).
 import { describe, expect, it } from 'vitest';
 import { answerCpuAllowed, FREE_ANSWER_CPU_MS, FREE_CPU_MS } from '../../../worker/cost-model.ts';

@@ -1,4 +1,4 @@
-// GET|POST /api/3/action/{action} and /api/action/{action} (contract §13.1): a faithful, read-only
+// GET|POST /api/3/action/{action} and /api/action/{action} (docs/harvest.md §13.1): a faithful, read-only
 // subset of CKAN's action API. Parameters from the query string, a JSON body or a form; every
 // answer in CKAN's envelope; every failure as CKAN answers it (never a 500): an unknown action 400,
 // a write action 403, a missing package 404, bad parameters 409, a query Solr could not parse 400.

@@ -1,4 +1,4 @@
-// The read actions of CKAN's API besides package_search (contract §13.1), over the same index:
+// The read actions of CKAN's API besides package_search (docs/harvest.md §13.1), over the same index:
 // status_show, package_show, package_list, current_package_list_with_resources,
 // organization_list/_show (data sources), group_list/_show (categories), tag_list (the sectors'
 // and fields' names). Shapes as CKAN 2.10/2.11 gives them (ckan/logic/action/get.py).

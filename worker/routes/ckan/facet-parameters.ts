@@ -1,4 +1,4 @@
-// package_search's facet parameters (contract §13.1) as CKAN reads them: facet, facet.field (a
+// package_search's facet parameters (docs/harvest.md §13.1) as CKAN reads them: facet, facet.field (a
 // JSON list), facet.limit, facet.mincount.
 import { CkanError } from '../../http/ckan-envelope.ts';
 import type { FacetRequest } from '../../search/ckan/ckan-facets.ts';

@@ -1,4 +1,4 @@
-// package_search (contract §13.1): CKAN's parameters read and checked as CKAN's schema does
+// package_search (docs/harvest.md §13.1): CKAN's parameters read and checked as CKAN's schema does
 // (ckan/logic/schema.py default_package_search_schema), the search (search/ckan/), the page's
 // packages read as built, and the facets counted over the matches.
 import { countBits, type Bitmap } from '../../../core/bitmap.ts';

@@ -1,4 +1,4 @@
-// package_search's facets (contract §13.1): per field asked for in facet.field, how many of the
+// package_search's facets (docs/harvest.md §13.1): per field asked for in facet.field, how many of the
 // matches have each value, as CKAN answers them twice: `facets` {field: {value: count}} and
 // `search_facets` {field: {title, items: [{name, display_name, count}]}}. Counted over the
 // matches with every filter applied (Solr's facets, unlike /api/v1/facets, are not disjunctive).
