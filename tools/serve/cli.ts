@@ -107,11 +107,7 @@ const stop = () => {
     process.exit(1);
   }, STOP_LIMIT_MS).unref();
   worker.stop().then(
-    () => {
-      // what the Worker's bundler left (its esbuild service, when stopped during a rebuild)
-      killProcessesBelow();
-      process.exit(0);
-    },
+    () => process.exit(0),
     (error: Error) => {
       console.error(`stopping the Worker failed: ${error.message}`);
       process.exit(1);
