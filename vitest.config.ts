@@ -12,7 +12,7 @@ import {
 } from './test/support/node/build-scale-snapshot.ts';
 import { quietPackageSourcemaps } from './test/support/node/quiet-package-sourcemaps.ts';
 
-// Snapshots built by the tests date new elements at a fixed time (contract §12), so that two
+// Snapshots built by the tests date new elements at a fixed time (docs/harvest.md §12), so that two
 // builds of one catalogue are byte for byte the same.
 process.env.SOURCE_DATE_EPOCH ??= '1767225600'; // 2026-01-01T00:00:00Z
 

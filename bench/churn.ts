@@ -27,8 +27,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import { UPLOAD_MANIFEST_PATH } from '../core/snapshot-layout.ts';
+import { PART_KINDS } from '../core/open-data/part-kinds.ts';
 import {
   compareUploads,
   parseUploadManifest,
@@ -37,7 +37,7 @@ import {
   type UploadReport,
   type UploadedFile,
 } from '../generator/upload-report.ts';
-import { WORK } from './synthetic-catalogue.ts';
+import { WORK } from './lib/synthetic-catalogue.ts';
 import {
   editCell,
   editElements,
@@ -49,7 +49,8 @@ import {
   surveyCatalogue,
   type Json,
   type Place,
-} from './catalogue-edits.ts';
+} from './lib/catalogue-edits.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
 const SHAPES = {
   A: { flags: ['--titles', 'realistic'], says: '86 % published, filters scattered' },
@@ -75,11 +76,23 @@ const EDITS = [
 ] as const;
 type Edit = (typeof EDITS)[number];
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm run bench:churn --',
+  about: 'What a nightly deploy uploads after each kind of edit of a catalogue; prints a table.',
   options: {
-    elements: { type: 'string', default: '100000' },
-    shapes: { type: 'string', default: 'A,B' },
-    edits: { type: 'string', default: EDITS.join(',') },
+    elements: { type: 'string', default: '100000', value: 'N', help: 'elements in the catalogue' },
+    shapes: {
+      type: 'string',
+      default: 'A,B',
+      value: 'A,B',
+      help: 'catalogue shapes: A spread over the catalogue, B 43 % published and clustered',
+    },
+    edits: {
+      type: 'string',
+      default: EDITS.join(','),
+      value: 'LIST',
+      help: 'kinds of edit, comma-separated',
+    },
   },
 });
 const elements = Number(values.elements);
@@ -190,8 +203,11 @@ const COLUMNS: [string, FileKind[]][] = [
   ['blocks', ['blocks']],
   ['runs', ['runs']],
   ['groups', ['groups']],
-  ['packages', ['packages']],
-  ['dcat parts', ['dcat parts']],
+  // a column for each kind of stored part's files
+  ...[...new Set(PART_KINDS.map((kind) => kind.fileKind))].map((kind): [string, FileKind[]] => [
+    kind,
+    [kind],
+  ]),
   ['dump parts', ['dump parts']],
   ['overlay', ['overlay']],
   ['index.bin/.json', ['index']],

@@ -6,15 +6,25 @@
 // Usage: tsx bench/cpu-per-mib.ts DIST [--runs N]
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { processTree } from '../tools/serve/process-tree.ts';
 import { startWorker } from '../tools/serve/start-worker.ts';
-import { ANSWER_SHAPES } from './answer-cpu.ts';
-import { WORK } from './synthetic-catalogue.ts';
+import { ANSWER_SHAPES } from './lib/answer-cpu.ts';
+import { WORK } from './lib/synthetic-catalogue.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { runs: { type: 'string', default: '5' } },
+const { values, positionals } = parseCommandLine({
+  command: 'npm run bench:cpu-per-mib --',
+  positionals: '[DIST]',
+  about:
+    "workerd's CPU per MiB answered, ours against a static file of the same bytes (DIST: dist).",
+  options: {
+    runs: {
+      type: 'string',
+      default: '5',
+      value: 'N',
+      help: 'requests of each large answer, in turns',
+    },
+  },
 });
 const dist = positionals[0] ?? 'dist';
 const runs = Number(values.runs);

@@ -1,4 +1,4 @@
-// The whole-catalogue download (contract §13.3), measured. Build: the parts of a catalogue at each
+// The whole-catalogue download (docs/harvest.md §13.3), measured. Build: the parts of a catalogue at each
 // zlib level (wall and CPU of the dump's own step, the catalogue compiled beforehand), with their
 // sizes against the JSON Lines they hold. Serve: each part of a built snapshot downloaded from the
 // Worker as `npm start` runs it (tools/serve/start-worker.ts), checked against the listing's
@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { MANIFEST_PATH, snapshotPaths, type Manifest } from '../core/snapshot-layout.ts';
 import type { CatalogueDump } from '../core/schema.ts';
 import { buildDump } from '../generator/build-dump.ts';
@@ -16,15 +15,27 @@ import { compileCatalogue } from '../generator/compile-catalogue.ts';
 import { readCatalogue } from '../generator/read-catalogue.ts';
 import { startWorker } from '../tools/serve/start-worker.ts';
 import { processTree } from '../tools/serve/process-tree.ts';
-import { WORK } from './synthetic-catalogue.ts';
+import { WORK } from './lib/synthetic-catalogue.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm run bench:dump --',
+  about: 'The whole-catalogue download: its parts built at each zlib level, and served.',
   options: {
-    data: { type: 'string' },
-    levels: { type: 'string', default: '1,6,9' },
-    dist: { type: 'string' },
-    runs: { type: 'string', default: '5' },
-    plan: { type: 'string', default: 'free' },
+    data: { type: 'string', value: 'DIR', help: 'a catalogue: its parts built at each level' },
+    levels: {
+      type: 'string',
+      default: '1,6,9',
+      value: 'LIST',
+      help: 'zlib levels, comma-separated',
+    },
+    dist: {
+      type: 'string',
+      value: 'DIST',
+      help: 'a built snapshot: its parts downloaded from the Worker and as static files',
+    },
+    runs: { type: 'string', default: '5', value: 'N', help: 'downloads of each part (median)' },
+    plan: { type: 'string', default: 'free', value: 'free|paid', help: 'the deployment profile' },
   },
 });
 /** CPU ms of every thread of every workerd process under this one (as bench/cpu-per-mib.ts). */

@@ -6,9 +6,16 @@
 // medians; a first request's extra time is its pattern's compile, binding and first search. Wall
 // time on a shared machine: the figures include whatever else ran.
 import { startWorker } from '../tools/serve/start-worker.ts';
-import { TITLE_PATTERNS } from './title-patterns.ts';
+import { TITLE_PATTERNS } from './lib/title-patterns.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const dist = process.argv[2] ?? 'bench/.work/dist-100000';
+const { positionals } = parseCommandLine({
+  command: 'npm run bench:fresh-patterns --',
+  positionals: '[DIST]',
+  about: 'Never-seen title patterns against a warm Worker (DIST: bench/.work/dist-100000).',
+  options: {},
+});
+const dist = positionals[0] ?? 'bench/.work/dist-100000';
 const VARIANTS = 15;
 const worker = await startWorker({ config: 'wrangler.toml', assets: dist, port: 8821 });
 

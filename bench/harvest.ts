@@ -1,6 +1,6 @@
 // npx tsx bench/harvest.ts DIST [--plan free|paid] [--port N] [--pages 300] [--seconds 10]
 //                          [--skip ckan,dcat,pages,cpu,load] [--json FILE]
-// Part three as the open-data world meets it (contract §13, §14), over a built snapshot served the
+// Part three as the open-data world meets it (docs/harvest.md §13, §14), over a built snapshot served the
 // way `npm start` serves it: `tools/serve/cli.ts --assets DIST --port N --var PLAN:<plan>` spawned
 // as a process (as bench/soak.ts does), one client, loopback.
 //
@@ -25,12 +25,11 @@
 //
 // Any answer that is not a 200 (or a network error, or a time-out of 120 s) is reported with its
 // URL and body, and that shape is measured no further. Exits non-zero when anything failed.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Parser, type Quad } from 'n3';
-import autocannon from './autocannon.ts';
+import autocannon from './lib/autocannon.ts';
 import {
   changesSince,
   harvestPackages,
@@ -40,25 +39,34 @@ import {
 import { elementBytes } from '../test/support/node/published-snapshot.ts';
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { processTree } from '../tools/serve/process-tree.ts';
+import { ServerSet, serveProcess, stopOnSignals } from '../tools/serve/served-worker.ts';
 import { ReadBudget } from '../worker/snapshot/read-budget.ts';
 import { SnapshotStore } from '../worker/snapshot/snapshot-store.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
+const { values, positionals } = parseCommandLine({
+  command: 'npm run bench:harvest --',
+  positionals: 'DIST',
+  about: "Part three as harvesters and visitors meet it, against npm start's server over DIST.",
   options: {
-    plan: { type: 'string', default: 'free' },
-    port: { type: 'string', default: '8951' },
-    pages: { type: 'string', default: '300' },
-    seconds: { type: 'string', default: '10' },
-    skip: { type: 'string', default: '' },
-    seed: { type: 'string', default: '1' },
-    json: { type: 'string' },
+    plan: { type: 'string', default: 'free', value: 'free|paid', help: 'the deployment profile' },
+    port: { type: 'string', default: '8951', value: 'N', help: "the server's port" },
+    pages: { type: 'string', default: '300', value: 'N', help: 'random element pages fetched' },
+    seconds: { type: 'string', default: '10', value: 'N', help: 'length of each load' },
+    skip: {
+      type: 'string',
+      default: '',
+      value: 'LIST',
+      help: 'parts left out, comma-separated: ckan,dcat,pages,cpu,load',
+    },
+    seed: { type: 'string', default: '1', value: 'N', help: 'seed of the random pages' },
+    json: { type: 'string', value: 'FILE', help: 'also write the figures to FILE as JSON' },
   },
 });
 const dist = positionals[0];
 if (!dist || !['free', 'paid'].includes(values.plan)) {
   console.error(
-    'usage: tsx bench/harvest.ts DIST [--plan free|paid] [--port N] [--pages N] [--seconds N] [--skip ckan,dcat,pages,cpu,load] [--json FILE]',
+    'usage: npm run bench:harvest -- DIST [--plan free|paid] [options]; --help lists the options',
   );
   process.exit(2);
 }
@@ -150,58 +158,11 @@ async function shape<T>(name: string, run: () => Promise<T>): Promise<T | undefi
   }
 }
 
-// ---- the server, as `npm start` runs it (bench/soak.ts) -----------------------------------------
-
-function startServer(): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'tools/serve/cli.ts',
-      '--assets',
-      dist!,
-      '--port',
-      String(port),
-      '--var',
-      `PLAN:${plan}`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'], detached: true },
-  );
-}
-
-async function waitUntilServing(server: ChildProcess) {
-  const started = Date.now();
-  let output = '';
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  while (!output.includes('Serving on')) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    if (Date.now() - started > 180_000) throw new Error('the server did not start in 180 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function stopServer(server: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.exitCode !== null) return resolve();
-    server.once('exit', () => resolve());
-    const group = -(server.pid ?? 0);
-    process.kill(group, 'SIGTERM');
-    setTimeout(() => {
-      try {
-        process.kill(group, 'SIGKILL');
-      } catch {
-        // gone
-      }
-    }, 10_000).unref();
-  });
-}
-
 // ---- what the snapshot holds, read beside the server --------------------------------------------
 
 /** The _id of the published element with the most bytes (its page renders the most). */
 async function largestElement(): Promise<{ id: string; bytes: number }> {
-  const index = await new SnapshotStore(folderAssets(dist!)).index(new ReadBudget());
+  const index = await new SnapshotStore(folderAssets(dist!)).index({ budget: new ReadBudget() });
   const { elementLength } = index.sections;
   let largest = 0;
   for (let e = 1; e < elementLength.length; e++)
@@ -673,9 +634,19 @@ async function load(published: string[]) {
 
 // ---- main ---------------------------------------------------------------------------------------
 
-const server = startServer();
+// the server, as `npm start` runs it (as bench/soak.ts does); stopped at the end or on Ctrl-C
+const servers = new ServerSet();
+stopOnSignals(servers);
+const { server } = await servers.started(
+  serveProcess({
+    assets: dist,
+    port,
+    vars: { PLAN: plan },
+    startLimitMs: 180_000,
+    stderr: 'inherit',
+  }),
+);
 try {
-  await waitUntilServing(server);
   console.log(`${dist}, PLAN=${plan}, ${base}`);
   const published = await shape('published ids', publishedIds);
   if (published) {
@@ -687,7 +658,7 @@ try {
     if (!skip.has('load')) await load(published);
   }
 } finally {
-  await stopServer(server);
+  await servers.stopAll();
 }
 report.failures = failures;
 if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 2));

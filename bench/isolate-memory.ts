@@ -14,15 +14,24 @@ import { deploymentProfile } from '../worker/deployment-profile.ts';
 import { ReadBudget } from '../worker/snapshot/read-budget.ts';
 import { checkQuery, findMatches } from '../worker/search/find-matches.ts';
 import { SnapshotStore } from '../worker/snapshot/snapshot-store.ts';
-import { QUERY_MIX } from './query-mix.ts';
+import { QUERY_MIX } from './lib/query-mix.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const [dist, rounds = '5'] = process.argv.slice(2);
+const { positionals } = parseCommandLine({
+  command: 'npm run bench:isolate-memory --',
+  positionals: 'DIST [ROUNDS]',
+  about: "What the Worker's code keeps across ROUNDS (default 5) of answers, in process.",
+  options: {},
+});
+const [dist, rounds = '5'] = positionals;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!dist || !gc)
-  throw new Error('usage: node --expose-gc --import tsx bench/isolate-memory.ts DIST_DIR [ROUNDS]');
+  throw new Error(
+    'usage: npm run bench:isolate-memory -- DIST [ROUNDS] (node --expose-gc --import tsx)',
+  );
 
 const store = new SnapshotStore(folderAssets(dist));
-const index = await store.index(new ReadBudget());
+const index = await store.index({ budget: new ReadBudget() });
 const paths = [
   ...QUERY_MIX.filter((q) => q.path.startsWith('/api/v1/data-element?')).map((q) => q.path),
   ...REDOS_PATTERNS.map(
@@ -42,12 +51,12 @@ async function answer(path: string, abandon: boolean): Promise<void> {
   const checked = checkQuery(new URL(`https://x${path}`).searchParams);
   if (!checked.ok) return; // an error answer: nothing streamed
   const query = checked.value;
-  const wordIndex = query.words && (await store.wordIndex(index, new ReadBudget()));
+  const wordIndex = query.words && (await store.wordIndex(index, { budget: new ReadBudget() }));
   const matches = findMatches(index, query, wordIndex);
   if (!matches.ok) return;
   const { page } = matches.value;
   const budget = new ReadBudget();
-  const format = await answerFormat(index, store, budget, query.fields);
+  const format = await answerFormat(index, store, { budget }, query.fields);
   const stop = new AbortController();
   let written = 0;
   const admitted = admitAnswer(deploymentProfile({ PLAN: 'paid' }), index, budget, page, format);

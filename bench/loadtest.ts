@@ -12,18 +12,17 @@
 // against its 128 MB) with --inspect, as it comes during the round and, with --live-memory too,
 // after it once fully collected. Without --inspect the server starts as `npm start` starts it
 // (tools/serve/start-worker.ts), inspector off; with it, wrangler's inspector adds its own
-// connections per snapshot read (docs/scale.md, "What users run"). npm run soak is the shorter
+// connections per snapshot read (docs/architecture.md, "Serve locally without wrangler dev"). npm run soak is the shorter
 // check of what users run, on several shapes and both profiles. Exits non-zero on any 5xx, socket error or time-out, on the runtime's sockets not
 // back to their starting level, on the isolate keeping alive after a round more than its caches
 // can hold beyond its start, or on an API that stopped answering. The dev proxy's sockets are printed, not
-// judged: it is wrangler's, and production has none (docs/scale.md, "Under load").
+// judged: it is wrangler's, and production has none (bench/HISTORY.md, "Under load").
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import autocannon from './autocannon.ts';
+import autocannon from './lib/autocannon.ts';
 import { processTree } from '../tools/serve/process-tree.ts';
-import { stillAnswering } from './still-answering.ts';
+import { stillAnswering } from './lib/still-answering.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
 import { KEPT_CACHE_BYTES } from '../worker/memory.ts';
 import {
@@ -31,23 +30,40 @@ import {
   inspectorTargets,
   type IsolateInspector,
   type IsolateMemory,
-} from './isolate-inspector.ts';
-import { QUERY_MIX } from './query-mix.ts';
+} from './lib/isolate-inspector.ts';
+import { QUERY_MIX } from './lib/query-mix.ts';
 import { startWorker } from '../tools/serve/start-worker.ts';
-import { WORK, prepareCatalogue, type CatalogueShape } from './synthetic-catalogue.ts';
+import { ServerSet, stopOnSignals } from '../tools/serve/served-worker.ts';
+import { WORK, prepareCatalogue, type CatalogueShape } from './lib/synthetic-catalogue.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm run loadtest --',
+  about: 'Many connections of a mixed stream against the Worker in workerd; sockets and memory.',
   options: {
-    seconds: { type: 'string', default: '120' },
-    connections: { type: 'string', default: '100' },
-    elements: { type: 'string', default: '100000' },
-    rounds: { type: 'string', default: '2' },
-    shape: { type: 'string', default: 'scattered' },
-    plan: { type: 'string', default: 'paid' },
+    seconds: { type: 'string', default: '120', value: 'N', help: 'length of each round' },
+    connections: { type: 'string', default: '100', value: 'N', help: 'concurrent connections' },
+    elements: { type: 'string', default: '100000', value: 'N', help: 'elements in the catalogue' },
+    rounds: { type: 'string', default: '2', value: 'N', help: 'rounds of load' },
+    shape: {
+      type: 'string',
+      default: 'scattered',
+      value: 'scattered|clustered',
+      help: "how the data sources' elements lie in the catalogue",
+    },
+    plan: { type: 'string', default: 'paid', value: 'free|paid', help: 'the deployment profile' },
     // the isolate's memory, read through wrangler's inspector
-    inspect: { type: 'boolean', default: false },
+    inspect: {
+      type: 'boolean',
+      default: false,
+      help: "read the isolate's memory through wrangler's inspector",
+    },
     // heap snapshots pass through wrangler's dev proxy and leave tens of sockets open there
-    'live-memory': { type: 'boolean', default: false },
+    'live-memory': {
+      type: 'boolean',
+      default: false,
+      help: 'with --inspect: the live memory after each round, fully collected',
+    },
   },
 });
 if (values['live-memory'] && !values.inspect) throw new Error('--live-memory needs --inspect');
@@ -243,11 +259,11 @@ const inspector = values.inspect
       throw error;
     })
   : undefined;
-const stop = async () => {
-  inspector?.close();
-  await worker.stop();
-};
-process.on('SIGINT', () => void stop().then(() => process.exit(130)));
+const servers = new ServerSet();
+servers.add(() => worker.stop());
+servers.add(() => inspector?.close());
+stopOnSignals(servers);
+const stop = () => servers.stopAll();
 try {
   const sample = (await (await fetch(`${worker.url}${ANY_ID}`)).json()) as { _id: string }[];
   const id = sample[0]!._id;

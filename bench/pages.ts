@@ -1,6 +1,6 @@
 // npm run bench:pages [-- --elements 100000 --shape scattered --plans free,paid --pages 300
 //                        --seconds 3 --slices 3 --seed 1 --dist DIR]
-// Element pages (contract §14) against the physical limit, as bench/run.ts measures part one's
+// Element pages (docs/harvest.md §14) against the physical limit, as bench/run.ts measures part one's
 // answers: `--pages` random published elements (seed), their `/dataset/{_id}` from our Worker
 // (started by tools/serve/start-worker.ts, the function `npm start` runs, once per profile) and
 // the same page bytes as static files served by the same workerd (an assets-only Worker). Prints:
@@ -9,7 +9,7 @@
 //     (Node, worker/index.ts over the built files, as bench/open-data-cpu.ts counts them) for a
 //     fresh isolate's first page (index and part three's files included) and for an isolate that
 //     has answered other pages (the page's own reads), with the CPU of that warm page;
-//   - pages per second: autocannon (bench/autocannon.ts), 10 connections, each going through
+//   - pages per second: autocannon (bench/lib/autocannon.ts), 10 connections, each going through
 //     the sample's pages in turn; each side after 1 s of unmeasured load, then in turns, `--slices`
 //     of `--seconds` each, pooled (a shared machine's drift falls on every side alike); and the
 //     ratio of each profile's Worker to the static files.
@@ -18,28 +18,36 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { folderAssets } from '../test/support/node/folder-assets.ts';
 import { startWorker, type RunningWorker } from '../tools/serve/start-worker.ts';
-import { measureLoad, pooled, type LoadFigures } from './load.ts';
+import { ServerSet, stopOnSignals } from '../tools/serve/served-worker.ts';
+import { measureLoad, pooled, type LoadFigures } from './lib/load.ts';
 import {
   CATALOGUE_SHAPES,
   WORK,
   prepareCatalogue,
   type CatalogueShape,
-} from './synthetic-catalogue.ts';
+} from './lib/synthetic-catalogue.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm run bench:pages --',
+  about: 'Element pages against the same bytes as static files: weight, reads, pages per second.',
   options: {
-    elements: { type: 'string', default: '100000' },
-    shape: { type: 'string', default: 'scattered' },
-    plans: { type: 'string', default: 'free,paid' },
-    pages: { type: 'string', default: '300' },
-    seconds: { type: 'string', default: '3' },
-    slices: { type: 'string', default: '3' },
-    seed: { type: 'string', default: '1' },
-    dist: { type: 'string' },
+    elements: { type: 'string', default: '100000', value: 'N', help: 'elements in the catalogue' },
+    shape: {
+      type: 'string',
+      default: 'scattered',
+      value: 'scattered|clustered',
+      help: "how the data sources' elements lie in the catalogue",
+    },
+    plans: { type: 'string', default: 'free,paid', value: 'LIST', help: 'deployment profiles' },
+    pages: { type: 'string', default: '300', value: 'N', help: 'random published elements' },
+    seconds: { type: 'string', default: '3', value: 'N', help: 'length of each slice of load' },
+    slices: { type: 'string', default: '3', value: 'N', help: 'slices of load on each side' },
+    seed: { type: 'string', default: '1', value: 'N', help: 'seed of the random sample' },
+    dist: { type: 'string', value: 'DIR', help: 'a snapshot already built (none built)' },
   },
 });
 const shape = values.shape as CatalogueShape;
@@ -68,23 +76,8 @@ function mulberry32(seed: number) {
 }
 
 // ---- servers, stopped whatever happens ----------------------------------------------------------
-const running: RunningWorker[] = [];
-async function stopAll() {
-  while (running.length) {
-    try {
-      await running.pop()!.stop();
-    } catch (error) {
-      console.error('stopping:', (error as Error).message);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => void stopAll().then(() => process.exit(130)));
-async function started(worker: Promise<RunningWorker>) {
-  const value = await worker;
-  running.push(value);
-  return value;
-}
+const servers = new ServerSet();
+stopOnSignals(servers);
 
 // ---- the snapshot --------------------------------------------------------------------------------
 function snapshot(): string {
@@ -226,7 +219,7 @@ async function main() {
   for (const [i, plan] of plans.entries())
     ours.push({
       plan,
-      worker: await started(
+      worker: await servers.started(
         startWorker({
           config: 'wrangler.toml',
           assets: dist,
@@ -253,7 +246,9 @@ async function main() {
     gzip.push(gzipSync(body).length);
     writeFileSync(join(limitDir, 'dataset', `${id}.html`), body);
   }
-  const limit = await started(startWorker({ config: limitConfig(limitDir), port: PORTS.limit }));
+  const limit = await servers.started(
+    startWorker({ config: limitConfig(limitDir), port: PORTS.limit }),
+  );
   const check = await timeRequest(`${limit.url}/dataset/${ids[0]}.html`);
   if (check.status !== 200 || check.body.length !== html[0])
     throw new Error(`the static file: ${check.status}, ${check.body.length} B, not ${html[0]} B`);
@@ -284,7 +279,7 @@ async function main() {
       await drain(side.idle);
     }
   const loads = slices.map((list) => pooled(list, SECONDS));
-  await stopAll();
+  await servers.stopAll();
 
   // ---- report ------------------------------------------------------------------------------------
   const staticLoad = loads.at(-1)!;
@@ -318,5 +313,5 @@ async function main() {
 try {
   process.exitCode = (await main()) ? 0 : 1;
 } finally {
-  await stopAll();
+  await servers.stopAll();
 }

@@ -7,23 +7,31 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { publishedElements, publishedLists } from '../test/support/node/published-snapshot.ts';
-import { measureLoad, pooled, type LoadFigures } from './load.ts';
-import { startPostgres, startPostgresPeer, type PostgresServer } from './peers/postgres.ts';
+import { measureLoad, pooled, type LoadFigures } from './lib/load.ts';
+import { startPostgres, startPostgresPeer, type PostgresServer } from './lib/peers/postgres.ts';
 import { EDGE_CACHE_MIN_BYTES } from '../core/contract.ts';
-import { QUERY_MIX, resolveQuery, type BenchQuery } from './query-mix.ts';
+import { QUERY_MIX, resolveQuery, type BenchQuery } from './lib/query-mix.ts';
 import { startWorker, type RunningWorker } from '../tools/serve/start-worker.ts';
-import { TITLES, WORK, prepareCatalogue } from './synthetic-catalogue.ts';
-import type { InProcessFigures } from './in-process.ts';
-import { coldStartTable, measureColdStarts, type ColdStartFigures } from './cold-start/run.ts';
+import { ServerSet, stopOnSignals } from '../tools/serve/served-worker.ts';
+import { TITLES, WORK, prepareCatalogue } from './lib/synthetic-catalogue.ts';
+import type { InProcessFigures } from './lib/in-process.ts';
+import { coldStartTable, measureColdStarts, type ColdStartFigures } from './lib/cold-start/run.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm run bench --',
+  about:
+    'The build, the search in process and over HTTP against the static-file limit, the naive\nWorker and PostgreSQL, per catalogue size; writes bench/RESULTS.md.',
   options: {
-    quick: { type: 'boolean', default: false },
-    sizes: { type: 'string' },
-    seconds: { type: 'string', default: '3' },
-    slices: { type: 'string', default: '3' },
+    quick: { type: 'boolean', default: false, help: 'sizes 1,000 and 10,000, fewer cold starts' },
+    sizes: {
+      type: 'string',
+      value: 'LIST',
+      help: 'catalogue sizes, comma-separated (default 1000,10000,100000)',
+    },
+    seconds: { type: 'string', default: '3', value: 'N', help: 'length of each slice of load' },
+    slices: { type: 'string', default: '3', value: 'N', help: 'slices of load on each side' },
   },
 });
 const SIZES = values.sizes
@@ -48,30 +56,10 @@ const COLD_START_RUNS = values.quick ? 5 : 15;
 const PORTS = { ours: 8801, limit: 8802, naive: 8803, postgres: 8804, assembled: 8805, pg: 25432 };
 
 // ---- cleanup of everything started, whatever happens ---------------------------------------
-type Stopper = () => Promise<void> | void;
-/**
- * Servers of the catalogue size being measured, stopped after it; `lasting` ones at the very end.
- */
-const stoppers: Stopper[] = [];
-const lasting: Stopper[] = [];
-async function stopAll(list: Stopper[] = stoppers) {
-  while (list.length) {
-    try {
-      await list.pop()!();
-    } catch (error) {
-      console.error('stopping:', (error as Error).message);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(
-    signal,
-    () =>
-      void stopAll()
-        .then(() => stopAll(lasting))
-        .then(() => process.exit(130)),
-  );
-}
+/** Servers of the catalogue size being measured, stopped after it; `lasting` ones at the very end. */
+const servers = new ServerSet();
+const lasting = new ServerSet();
+stopOnSignals(servers, lasting);
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -142,14 +130,6 @@ function workerConfig(name: string, lines: string[]): string {
   return path;
 }
 
-async function started<T extends { stop: () => Promise<void> | void }>(
-  thing: Promise<T> | T,
-): Promise<T> {
-  const value = await thing;
-  stoppers.push(() => value.stop());
-  return value;
-}
-
 /**
  * Waits until a server answers a small request promptly again: big answers of one cell must not
  * spill into the next.
@@ -206,7 +186,7 @@ async function benchSize(
   log(`${size}: our Worker`);
   // the `paid` profile: every answer whole, as the peers give them (in `free` the large unpaged
   // answers are refused: bench/answer-cpu.ts measures what each profile answers)
-  const ours = await started(
+  const ours = await servers.started(
     startWorker({
       config: 'wrangler.toml',
       assets: dist,
@@ -216,7 +196,7 @@ async function benchSize(
   );
   // the same Worker with the edge cache off: every answer assembled, as on workers.dev or for a
   // query not asked for before (worker/answer/edge-cache.ts)
-  const assembled = await started(
+  const assembled = await servers.started(
     startWorker({
       config: 'wrangler.toml',
       assets: dist,
@@ -250,7 +230,7 @@ async function benchSize(
     // with
     if (bytes.length <= 24 * 1048576) writeFileSync(join(limitDir, limitFile(i)), bytes);
   }
-  const limit = await started(
+  const limit = await servers.started(
     startWorker({
       config: workerConfig(`limit-${size}`, ['[assets]', `directory = "${limitDir}"`]),
       port: PORTS.limit,
@@ -261,10 +241,10 @@ async function benchSize(
   const { naiveDir, pgFile } = await exportForPeers(size, dist);
   let naive: RunningWorker | undefined;
   try {
-    naive = await started(
+    naive = await servers.started(
       startWorker({
         config: workerConfig(`naive-${size}`, [
-          `main = "${resolve('bench/peers/naive-worker.ts')}"`,
+          `main = "${resolve('bench/lib/peers/naive-worker.ts')}"`,
           '[assets]',
           `directory = "${naiveDir}"`,
           'binding = "ASSETS"',
@@ -285,7 +265,7 @@ async function benchSize(
     const t = performance.now();
     try {
       postgresPeer = await startPostgresPeer(pg.port, PORTS.postgres, pgFile);
-      stoppers.push(() => void postgresPeer!.kill());
+      servers.add(() => void postgresPeer!.kill());
       notes.push(
         `PostgreSQL peer: catalogue loaded in ${((performance.now() - t) / 1000).toFixed(1)} s`,
       );
@@ -349,7 +329,7 @@ async function benchSize(
       row.postgres = await measureLoad(`http://127.0.0.1:${PORTS.postgres}${query.path}`, SECONDS);
     rows.push(row);
   }
-  await stopAll();
+  await servers.stopAll();
   return { size, build, inProcess, coldStarts, coldMs: cold.ms, warmMs, rows, notes };
 }
 
@@ -370,7 +350,7 @@ function report(results: SizeResult[], pgNote: string): string {
     `- command: \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\``,
     `- Node ${process.version}, wrangler ${wranglerVersion}, CPU ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
     `- catalogues: \`npm run synth -- --elements N --titles ${TITLES}\` (nearly all titles distinct)`,
-    `- load: autocannon (answers counted, not kept: bench/autocannon.ts), 10 connections, loopback; every server on this one machine. Ours and the limit in turns after ${WARM_UP_SECONDS} s of unmeasured load each, ${SLICES} slices of ${SECONDS} s each, pooled; the peers one cell of ${SECONDS} s`,
+    `- load: autocannon (answers counted, not kept: bench/lib/autocannon.ts), 10 connections, loopback; every server on this one machine. Ours and the limit in turns after ${WARM_UP_SECONDS} s of unmeasured load each, ${SLICES} slices of ${SECONDS} s each, pooled; the peers one cell of ${SECONDS} s`,
     `- ${pgNote}`,
     '',
     'Cells: requests per second and median latency. Ratios: ours / peer in requests per second (above 1 means ours is faster).',
@@ -418,7 +398,7 @@ function report(results: SizeResult[], pgNote: string): string {
 mkdirSync(WORK, { recursive: true });
 try {
   const pg = startPostgres(PORTS.pg);
-  if (!('skipped' in pg)) lasting.push(() => pg.stop());
+  if (!('skipped' in pg)) lasting.add(() => pg.stop());
   const pgNote =
     'skipped' in pg
       ? `PostgreSQL: skipped (${pg.skipped})`
@@ -431,6 +411,6 @@ try {
   writeFileSync('bench/RESULTS.md', text);
   console.log(`\n${text}`);
 } finally {
-  await stopAll();
-  await stopAll(lasting);
+  await servers.stopAll();
+  await lasting.stopAll();
 }

@@ -13,33 +13,56 @@
 // longer answers. `--overlay-percent P`: the server serves a nightly build, on a base of the
 // catalogue, with one cell changed in P % of the published elements (scattered) in its overlay.
 // `--dist DIR` serves a snapshot already built (one shape; none is synthesized or built).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import autocannon from './autocannon.ts';
+import autocannon from './lib/autocannon.ts';
 import { processTree } from '../tools/serve/process-tree.ts';
-import { stillAnswering } from './still-answering.ts';
+import { ServerSet, serveProcess, stopOnSignals } from '../tools/serve/served-worker.ts';
+import { stillAnswering } from './lib/still-answering.ts';
 import { REDOS_PATTERNS } from '../test/support/redos-patterns.ts';
-import { editCell, editElements, linkTree, sampler, surveyCatalogue } from './catalogue-edits.ts';
+import {
+  editCell,
+  editElements,
+  linkTree,
+  sampler,
+  surveyCatalogue,
+} from './lib/catalogue-edits.ts';
 import {
   CATALOGUE_SHAPES,
   WORK,
   prepareCatalogue,
   type CatalogueShape,
-} from './synthetic-catalogue.ts';
+} from './lib/synthetic-catalogue.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm run soak --',
+  about: "npm start's server per catalogue shape and profile under a mixed load of a few clients.",
   options: {
-    elements: { type: 'string', default: '100000' },
-    shapes: { type: 'string', default: 'scattered,clustered' },
-    plans: { type: 'string', default: 'free,paid' },
-    seconds: { type: 'string', default: '60' },
-    connections: { type: 'string', default: '8' },
-    ulimit: { type: 'string' },
-    port: { type: 'string', default: '8831' },
-    'overlay-percent': { type: 'string', default: '0' },
-    dist: { type: 'string' },
+    elements: { type: 'string', default: '100000', value: 'N', help: 'elements in the catalogue' },
+    shapes: {
+      type: 'string',
+      default: 'scattered,clustered',
+      value: 'LIST',
+      help: "how the data sources' elements lie in the catalogue, comma-separated",
+    },
+    plans: { type: 'string', default: 'free,paid', value: 'LIST', help: 'deployment profiles' },
+    seconds: { type: 'string', default: '60', value: 'N', help: 'length of the load' },
+    connections: { type: 'string', default: '8', value: 'N', help: 'concurrent clients' },
+    ulimit: { type: 'string', value: 'N', help: "the server's descriptor limit (ulimit -n)" },
+    port: { type: 'string', default: '8831', value: 'N', help: "the server's port" },
+    'overlay-percent': {
+      type: 'string',
+      default: '0',
+      value: 'P',
+      help: 'serve a nightly build: one cell changed in P % of the elements, in its overlay',
+    },
+    dist: {
+      type: 'string',
+      value: 'DIR',
+      help: 'a snapshot already built (one shape; none built)',
+    },
   },
 });
 const overlayPercent = Number(values['overlay-percent']);
@@ -49,16 +72,19 @@ for (const shape of shapes)
 const plans = values.plans.split(',');
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
-/** How far above their start the server's descriptors may end (contract §10). */
+/** How far above their start the server's descriptors may end (docs/operations.md §10). */
 const DESCRIPTOR_SLACK = 200;
 
 const enc = encodeURIComponent;
+/** The server of the run under way, stopped after it or on Ctrl-C. */
+const servers = new ServerSet();
+stopOnSignals(servers);
 
 interface MixRequest {
   method: string;
   path: string;
   body?: string;
-  /** Part three's requests (contract §13, §14): the one status each must get, in either profile. */
+  /** Part three's requests (docs/harvest.md §13, §14): the one status each must get, in either profile. */
   expect?: number;
 }
 
@@ -156,7 +182,7 @@ interface Counted {
 
 /**
  * The mix as autocannon's requests, each counting its sending (`setupRequest`, called as each
- * request is built to be sent) and its answers by status (`onResponse`; bench/autocannon.ts keeps
+ * request is built to be sent) and its answers by status (`onResponse`; bench/lib/autocannon.ts keeps
  * no body): what was sent and not answered timed out or was in flight at the end.
  */
 function countedMix(mix: MixRequest[]) {
@@ -221,46 +247,6 @@ function descriptors(server: ChildProcess): number {
   return count;
 }
 
-/** `npm start`'s server command, as a child of its own process group. */
-function startServer(dist: string, plan: string): ChildProcess {
-  const command = `exec node --import tsx tools/serve/cli.ts --assets ${JSON.stringify(dist)} --port ${port} --var PLAN:${plan}`;
-  return spawn(
-    'bash',
-    ['-c', values.ulimit ? `ulimit -n ${values.ulimit} && ${command}` : command],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      detached: true,
-    },
-  );
-}
-
-async function waitUntilServing(server: ChildProcess) {
-  const started = Date.now();
-  let output = '';
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  while (!output.includes('Serving on')) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    if (Date.now() - started > 60_000) throw new Error('the server did not start in 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function stopServer(server: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.exitCode !== null) return resolve();
-    server.once('exit', () => resolve());
-    const group = -(server.pid ?? 0);
-    process.kill(group, 'SIGTERM');
-    setTimeout(() => {
-      try {
-        process.kill(group, 'SIGKILL');
-      } catch {
-        // gone
-      }
-    }, 10_000).unref();
-  });
-}
-
 async function soak(shape: CatalogueShape, plan: string): Promise<boolean> {
   const dist = values.dist ?? join(WORK, `soak-dist-${values.elements}-${shape}`);
   if (values.dist === undefined) {
@@ -284,9 +270,17 @@ async function soak(shape: CatalogueShape, plan: string): Promise<boolean> {
       rmSync(edited, { recursive: true, force: true });
     } else build(catalogue);
   }
-  const server = startServer(dist, plan);
+  const { server } = await servers.started(
+    serveProcess({
+      assets: dist,
+      port,
+      vars: { PLAN: plan },
+      ...(values.ulimit ? { ulimit: values.ulimit } : {}),
+      startLimitMs: 60_000,
+      stderr: 'inherit',
+    }),
+  );
   try {
-    await waitUntilServing(server);
     const facts = await mixFacts();
     const { id } = facts;
     const mix = requestMix(facts);
@@ -370,7 +364,7 @@ async function soak(shape: CatalogueShape, plan: string): Promise<boolean> {
     );
     return ok;
   } finally {
-    await stopServer(server);
+    await servers.stopAll();
   }
 }
 

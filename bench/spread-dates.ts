@@ -5,17 +5,25 @@
 // (DIST/_build/dates.json) in which each element's `modified` lies between its `created` and the
 // build, uniformly, by a hash of its _id (the same every time). Rebuilt with it
 // (`npm run build -- --data S --out DIST --ledger OUT`), the snapshot's bytes are those of an
-// unchanged catalogue whose elements keep these dates (contract §12).
+// unchanged catalogue whose elements keep these dates (docs/harvest.md §12).
 // Usage: tsx bench/spread-dates.ts DIST OUT.json
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATES_LEDGER_PATH } from '../core/snapshot-layout.ts';
 import type { DatesLedger } from '../generator/element-dates.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const [dist, out] = process.argv.slice(2);
+const { positionals } = parseCommandLine({
+  command: 'npm run bench:spread-dates --',
+  positionals: 'DIST OUT.json',
+  about:
+    "A copy of DIST's dates ledger with each element's `modified` spread out, written to OUT.json.",
+  options: {},
+});
+const [dist, out] = positionals;
 if (!dist || !out) {
-  console.error('usage: tsx bench/spread-dates.ts DIST OUT.json');
+  console.error('usage: npm run bench:spread-dates -- DIST OUT.json');
   process.exit(2);
 }
 const ledger = JSON.parse(readFileSync(join(dist, DATES_LEDGER_PATH), 'utf8')) as DatesLedger;

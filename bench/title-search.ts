@@ -14,13 +14,29 @@ import { cpus, loadavg } from 'node:os';
 import { JS, NFA, DFA } from 'refa';
 import { RE2JS } from 're2js';
 import { RE2 } from 're2-wasm';
-import { bindingsOf, compiledPatterns } from '../worker/memory.ts';
+import { bindingsOf, compiledPatterns } from '../worker/search/title-search-caches.ts';
 import { compileUncached } from '../worker/title-search/pattern/compile-pattern.ts';
 import { encodeTitleSearchIndex } from '../core/title-index/encode.ts';
 import { decodeTitleSearchIndex } from '../core/title-index/decode.ts';
 import { compileTitlePattern, findMatchingTitles } from '../worker/title-search/index.ts';
 import { realisticTitles } from '../tools/synth/titles.ts';
-import { TITLE_PATTERNS } from './title-patterns.ts';
+import { TITLE_PATTERNS } from './lib/title-patterns.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
+
+const { values } = parseCommandLine({
+  command: 'npm run bench:title-search --',
+  about: 'The title search against the engines it was compared with, in CPU time; Markdown tables.',
+  options: {
+    titles: { type: 'string', default: '100000', value: 'N', help: 'distinct realistic titles' },
+    runs: {
+      type: 'string',
+      default: '9',
+      value: 'N',
+      help: 'measured runs of each pattern (median)',
+    },
+    'only-this-engine': { type: 'boolean', default: false, help: 'time this engine alone' },
+  },
+});
 
 if (!process.execArgv.includes('--single-threaded')) {
   const flags = ['--single-threaded', ...process.execArgv];
@@ -30,13 +46,9 @@ if (!process.execArgv.includes('--single-threaded')) {
   process.exit(child.status ?? 1);
 }
 
-const argument = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const titleCount = argument('titles', 100_000);
-const runs = argument('runs', 9);
-const onlyThisEngine = process.argv.includes('--only-this-engine');
+const titleCount = Number(values.titles);
+const runs = Number(values.runs);
+const onlyThisEngine = values['only-this-engine'];
 
 /** Native RegExp is not run on these: it backtracks exponentially on realistic titles. */
 const BACKTRACKS = new Set(['^(\\w+\\s?)*$', '(.*a){25}']);

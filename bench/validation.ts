@@ -1,12 +1,18 @@
 // ajv (compiled from the zod schema's JSON Schema) against zod itself, validating the data
 // elements of a synthetic catalogue: the generator's bulk check.
 // Usage: tsx bench/validation.ts [--elements N]
-import { parseArgs } from 'node:util';
 import { DataElementInput } from '../core/schema.ts';
 import { checkElementShape } from '../generator/validate-shapes.ts';
 import { generateCatalogue } from '../tools/synth/catalogue.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
 
-const { values } = parseArgs({ options: { elements: { type: 'string', default: '50000' } } });
+const { values } = parseCommandLine({
+  command: 'npm run bench:validation --',
+  about: "ajv against zod, validating a synthetic catalogue's data elements.",
+  options: {
+    elements: { type: 'string', default: '50000', value: 'N', help: 'elements in the catalogue' },
+  },
+});
 const catalogue = generateCatalogue({ elements: Number(values.elements) });
 const elements = [...catalogue.elementFiles.values()].flat() as unknown[];
 

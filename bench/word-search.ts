@@ -1,6 +1,6 @@
 // Word search benchmark: `npx tsx bench/word-search.ts DIST_DIR [--runs R]`.
 // Reads a built snapshot's published elements, builds the word index with the generator's own
-// function (generator/build-word-index.ts), prints its bytes, then times queries (contract §11:
+// function (generator/build-word-index.ts), prints its bytes, then times queries (docs/api.md §11:
 // any q of up to 5 words within 10 ms of CPU at 100,000 elements, warm): every match found and
 // put in relevance order, in CPU time (process.cpuUsage), median and most of R runs after a
 // warm-up, beside the estimate the free profile reserves for it (estimateWordSearchCpuMs). Runs
@@ -24,6 +24,17 @@ import {
 } from '../generator/build-word-index.ts';
 import { publishedElements } from '../test/support/node/published-snapshot.ts';
 import { estimateWordSearchCpuMs, matchWords, searchWords } from '../worker/search/word-search.ts';
+import { parseCommandLine } from '../tools/command-line.ts';
+
+const { values, positionals } = parseCommandLine({
+  command: 'npm run bench:word-search --',
+  positionals: 'DIST',
+  about:
+    "The word index of DIST's published elements: its bytes, and each q's CPU against its estimate.",
+  options: {
+    runs: { type: 'string', default: '21', value: 'N', help: 'measured runs of each query' },
+  },
+});
 
 if (!process.execArgv.includes('--single-threaded')) {
   const flags = ['--single-threaded', ...process.execArgv];
@@ -33,13 +44,12 @@ if (!process.execArgv.includes('--single-threaded')) {
   process.exit(child.status ?? 1);
 }
 
-const dist = process.argv[2];
-if (!dist || dist.startsWith('--')) {
-  console.error('usage: npx tsx bench/word-search.ts DIST_DIR [--runs R]');
+const dist = positionals[0];
+if (!dist) {
+  console.error('usage: npm run bench:word-search -- DIST [--runs R]');
   process.exit(2);
 }
-const runsAt = process.argv.indexOf('--runs');
-const runs = runsAt >= 0 ? Number(process.argv[runsAt + 1]) : 21;
+const runs = Number(values.runs);
 
 const elements = await publishedElements(dist);
 const started = performance.now();

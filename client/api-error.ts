@@ -1,4 +1,4 @@
-// Every answer but a 2xx becomes an ApiError: the status and the parsed body of contract §3.
+// Every answer but a 2xx becomes an ApiError: the status and the parsed body of docs/api.md §3.
 import type { ErrorBody, ListErrorBody, MessageBody } from '../core/schema.ts';
 
 /**

@@ -1,4 +1,4 @@
-// The typed client of the Satu Data read API (contract §8). See README.md.
+// The typed client of the Satu Data read API (docs/api.md §8). See README.md.
 export { ApiError, type ApiErrorBody } from './api-error.ts';
 export {
   createClient,

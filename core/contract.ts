@@ -49,13 +49,13 @@ export const ELEMENT_KEYS = [
 ] as const;
 export type ElementKey = (typeof ELEMENT_KEYS)[number];
 
-/** Paging (contract §5.1). */
+/** Paging (docs/api.md §5.1). */
 export const MAX_LIMIT = 1000;
 
 /**
- * Pages a sitemap file lists (contract §14; sitemaps.org allows 50,000): past this many,
+ * Pages a sitemap file lists (docs/harvest.md §14; sitemaps.org allows 50,000): past this many,
  * /sitemap.xml is an index over /sitemap-{n}.xml. Few enough that a file is written in about
- * 2 ms of CPU (docs/scale.md).
+ * 2 ms of CPU (bench/HISTORY.md).
  */
 export const URLS_PER_SITEMAP = 2500;
 /**
@@ -93,11 +93,11 @@ export const EXPOSED_HEADERS = [
   'Content-Security-Policy',
 ];
 
-/** The longest title pattern accepted (contract §3). */
+/** The longest title pattern accepted (docs/api.md §3). */
 export const MAX_TITLE_PATTERN_LENGTH = 256;
 
 /**
- * The API's own description (contract §8): files the build writes into the snapshot, the paths
+ * The API's own description (docs/api.md §8): files the build writes into the snapshot, the paths
  * the Worker serves each at, and their content type.
  */
 export const DOCUMENTATION_FILES = [

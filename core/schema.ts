@@ -147,7 +147,7 @@ export const DataElement = z
   });
 export type DataElement = z.infer<typeof DataElement>;
 
-// ---- answers (contract §3–§6) ------------------------------------------------------------
+// ---- answers (docs/api.md §3–§6) ------------------------------------------------------------
 
 export const ReferenceList = z
   .array(ReferenceItem)
@@ -241,7 +241,7 @@ export const CatalogueDump = z
   });
 export type CatalogueDump = z.infer<typeof CatalogueDump>;
 
-// ---- CKAN's action API (contract §13.1) -----------------------------------------------------
+// ---- CKAN's action API (docs/harvest.md §13.1) -----------------------------------------------------
 
 const ckanHelp = z.string().meta({
   description: 'Where CKAN documents the action: `<base>/api/3/action/help_show?name=<action>`.',
@@ -307,7 +307,7 @@ export const ListErrorBody = ErrorBody.pick({ error: true }).meta({
 });
 export type ListErrorBody = z.infer<typeof ListErrorBody>;
 
-// ---- query parameters (contract §3, §5, §7) -----------------------------------------------
+// ---- query parameters (docs/api.md §3, §5, §7) -----------------------------------------------
 
 const slugFilter = ({ label, endpoint }: (typeof REFERENCE_LISTS)[number]) =>
   z

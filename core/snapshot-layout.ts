@@ -13,7 +13,7 @@
 //   _snapshot/<buildId>/blocks/<n>.json        small blocks: published elements joined by ","
 //   _snapshot/<buildId>/runs/<n>.json          large runs: consecutive blocks joined by ","
 //   _snapshot/<buildId>/groups/<n>.json        groups: elements in data-source order joined by ","
-//   _snapshot/<buildId>/dump/<n>.jsonl.gz      the whole catalogue to download (contract §13.3):
+//   _snapshot/<buildId>/dump/<n>.jsonl.gz      the whole catalogue to download (docs/harvest.md §13.3):
 //                                              gzip'd JSON Lines, served as they are
 //   _snapshot/<buildId>/docs/<file>            the API's description: openapi.json and the page
 //   _snapshot/<buildId>/open-data.bin          part three: dates, CKAN sort orders, packages' places
@@ -23,7 +23,7 @@
 //   _snapshot/<buildId>/dcat/jsonld/<n>.jsonld   order (open-data/layout.ts); the base's, like packages
 //   _snapshot/<buildId>/overlay/elements.json  elements changed since the base (see below), joined by ","
 //   _build/dates.json                          not deployed (.assetsignore): the dates ledger the
-//                                              next build carries dates forward from (§12)
+//                                              next build carries dates forward from (docs/harvest.md §12)
 //   _build/upload.json                         not deployed: every deployed file's path, SHA-256 and
 //                                              size, that the next build compares its own with to
 //                                              say what a deploy will upload (generator/upload-report.ts)
@@ -35,7 +35,7 @@
 // broad answer streams through, so no answer needs more than a bounded number of reads; and in
 // data-source order, groups (a few MiB) that a mid-size answer gathers its elements from when
 // they lie together there (a data source's elements, the words of its titles), reading far less
-// than the runs would (contract §10: within the free plan's 50 subrequests and 10 ms).
+// than the runs would (docs/operations.md §10: within the free plan's 50 subrequests and 10 ms).
 // words.bin, keys.bin and ids.bin/ids.txt are read only by the requests that need them (a word
 // search, a projection, one element by id), so a fresh isolate's first search loads less.
 // Everything but the manifest sits under the build id, so an isolate holding an older index
@@ -47,8 +47,9 @@
 // of element bytes (blocks, runs, groups, packages) holding one changed element would be new. So a
 // build may keep a previous build's element files as they are (its base) and write only the
 // elements that differ from the base's copies into an overlay file, which the Worker holds in
-// memory and serves in place of the stale copies. The CKAN packages and DCAT dataset parts that
-// differ from the base's go to part files of the build's own, numbered after the base's.
+// memory and serves in place of the stale copies. The CKAN packages and DCAT dataset parts (the
+// kinds of stored part, open-data/part-kinds.ts) that differ from the base's go to part files of
+// the build's own, numbered after the base's.
 // The index files, the dump and the overlay are written anew every time. A build starts a new
 // base when the overlay would pass its cap (generator/base-snapshot.ts).
 import type { DocumentationFileName, ReferenceListName } from './contract.ts';

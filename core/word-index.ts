@@ -1,4 +1,4 @@
-// Word search (contract §11): what a word is, the words of `q`, and the bytes of the word index,
+// Word search (docs/api.md §11): what a word is, the words of `q`, and the bytes of the word index,
 // which the generator writes (encodeWordIndex) and the Worker reads in place (decodeWordIndex).
 // Runtime-neutral: no node:*, no Workers APIs.
 //
@@ -24,13 +24,13 @@ import { alignTo, LIST_BITMAP, LIST_GAPS, ListWriter, packSections } from './pac
 
 // ---- words -----------------------------------------------------------------------------------
 
-/** More distinct words than this in `q` is a 400 (contract §11). */
+/** More distinct words than this in `q` is a 400 (docs/api.md §11). */
 export const MAX_QUERY_WORDS = 12;
 
 const COMBINING_MARKS = /\p{M}/gu;
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/u;
 
-/** The words of a text, in order, repeats kept (contract §11). */
+/** The words of a text, in order, repeats kept (docs/api.md §11). */
 export function wordsOf(text: string): string[] {
   return text
     .normalize('NFKD')

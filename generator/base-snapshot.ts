@@ -2,18 +2,19 @@
 // files of this build's own (a new base), or in a previous build's files carried as they are,
 // with what changed since in the overlay. A deploy uploads only new bytes, and a file of element
 // bytes holding one changed element is new: after 1% of the elements change, scattered, nearly
-// every block, run, group and package file would be (docs/scale.md, "Nightly churn").
+// every block, run, group and package file would be (bench/HISTORY.md, "Nightly churn").
 //
 // Every build writes _build/base.json (not deployed): the base's folder, its files' geometry,
-// and per element of the base its _id, a hash of its bytes and of its package's, and their
-// places. The next build reads it from the snapshot it replaces (or --base DIR) and keeps an
-// element's place when its bytes are the base's, in catalogue order (the base's copies of the
-// elements it keeps must stay in ascending order, as runs are read forwards); every other
-// element goes to the overlay. A package or a DCAT dataset part changes with its element (its
-// bytes, its dates): the changed ones are stored in part files of the build's own, numbered after
-// the base's (ElementPlaces.overlayParts), read as the base's are. When the overlay would pass its
-// cap, or a part changed while its element did not (the catalogue's identity, a data source's
-// name, a category), the build starts a new base instead.
+// and per element of the base its _id, a hash of its bytes and of its parts' (per group of part
+// kinds, core/open-data/part-kinds.ts), and their places. The next build reads it from the
+// snapshot it replaces (or --base DIR) and keeps an element's place when its bytes are the
+// base's, in catalogue order (the base's copies of the elements it keeps must stay in ascending
+// order, as runs are read forwards); every other element goes to the overlay. A part (a package,
+// a DCAT dataset part) changes with its element (its bytes, its dates): the changed ones are
+// stored in part files of the build's own, numbered after the base's (ElementPlaces.overlayParts),
+// read as the base's are. When the overlay would pass its cap, or a part changed while its
+// element did not (the catalogue's identity, a data source's name, a category), the build starts
+// a new base instead.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +25,20 @@ import {
   type IndexSections,
 } from '../core/snapshot-layout.ts';
 import type { OpenDataSections } from '../core/open-data/layout.ts';
-import { storeParts, type DatasetParts, type DcatSyntaxName } from './build-open-data.ts';
+import {
+  PART_GROUPS,
+  PART_KINDS,
+  baseFileCount,
+  groupKinds,
+  partFileCounts,
+  partSections,
+  type PartFileCounts,
+  type PartGroup,
+  type PartGroupName,
+  type PartKindName,
+} from '../core/open-data/part-kinds.ts';
+import type { PartsByKind, StoredPartSection } from './build-open-data.ts';
+import { storeKind, storedSections, type PartOrders } from './store-parts.ts';
 import type { PublishedElement } from './compile-catalogue.ts';
 import { joinBytes } from './join-bytes.ts';
 import type { UploadedFile } from './upload-report.ts';
@@ -36,7 +50,7 @@ import type { UploadedFile } from './upload-report.ts';
  */
 export const OVERLAY_MAX_BYTES = 12 * 1024 * 1024;
 
-/** Where every element's bytes and every package lie, and the files that hold them. */
+/** Where every element's bytes and every part lie, and the files that hold them. */
 export interface ElementPlaces {
   /** The build folder of the element files: undefined for this build's own (a new base). */
   baseId: string | undefined;
@@ -46,8 +60,8 @@ export interface ElementPlaces {
   blocks: number;
   runs: number;
   groups: number;
-  packageFiles: number;
-  datasetFiles: Record<DcatSyntaxName, number>;
+  /** Each kind's part files in the base (those of the build's own come after them). */
+  partFiles: Record<PartKindName, number>;
   sections: Pick<
     IndexSections,
     | 'elementBlock'
@@ -62,121 +76,119 @@ export interface ElementPlaces {
     | 'overlayElements'
     | 'overlayElementStart'
   >;
-  packageSections: Pick<OpenDataSections, 'packageFile' | 'packageStart' | 'packageFileLength'>;
-  datasetSections: Pick<OpenDataSections, `${DcatSyntaxName}${'File' | 'Start' | 'FileLength'}`>;
+  partSections: Pick<OpenDataSections, StoredPartSection>;
   overlay: Uint8Array;
   /**
-   * The packages and dataset parts of a build on a base that differ from the base's copies, in
-   * files of this build's own, numbered after the base's files of their kind.
+   * The parts of a build on a base that differ from the base's copies, in files of this build's
+   * own, numbered after the base's files of their kind.
    */
   overlayParts: PartFiles;
 }
 
-/** Files of stored parts (core/open-data/layout.ts). */
-export interface PartFiles {
-  packageFiles: Uint8Array[];
-  datasetFiles: Record<DcatSyntaxName, Uint8Array[]>;
-}
+/** Files of stored parts, by kind (core/open-data/part-kinds.ts). */
+export type PartFiles = Record<PartKindName, Uint8Array[]>;
 
-export interface ElementFiles extends PartFiles {
+export interface ElementFiles {
   blocks: Uint8Array[];
   runs: Uint8Array[];
   groups: Uint8Array[];
+  parts: PartFiles;
 }
 
 /** No part files. */
-export const noPartFiles = (): PartFiles => ({
-  packageFiles: [],
-  datasetFiles: { turtle: [], jsonLd: [] },
-});
+export const noPartFiles = () =>
+  Object.fromEntries(PART_KINDS.map(({ name }) => [name, []])) as unknown as PartFiles;
 
 /** _build/base.json. Arrays by base element (the base's catalogue order) unless said. */
-export interface BaseDescription {
+export interface BaseDescription extends PartFileCounts, PartFileGeometry, PartPlaces {
   layoutVersion: number;
   baseId: string;
   blocks: number;
   runs: number;
   groups: number;
-  packageFiles: number;
-  datasetFiles: Record<DcatSyntaxName, number>;
-  /** [B], [R+1], [B], [B], [G], [P], [T], [J]: the files' geometry (IndexSections). */
+  /** [B], [R+1], [B], [B], [G]: the files' geometry (IndexSections). */
   blockLength: number[];
   runFirstBlock: number[];
   blockRun: number[];
   blockRunOffset: number[];
   groupLength: number[];
-  packageFileLength: number[];
-  turtleFileLength: number[];
-  jsonLdFileLength: number[];
   id: string[];
   hash: string[];
   block: number[];
   start: number[];
   group: number[];
   groupStart: number[];
-  packageHash: string[];
-  packageFile: number[];
-  packageStart: number[];
-  /** A hash of the element's dataset parts (both syntaxes), and where each lies. */
-  datasetHash: string[];
-  turtleFile: number[];
-  turtleStart: number[];
-  jsonLdFile: number[];
-  jsonLdStart: number[];
 }
+
+/** Per kind, the byte length of each of its files (`packageFileLength`: [P], …). */
+type PartFileGeometry = { [K in PartKindName as `${K}FileLength`]: number[] };
+/**
+ * Per group of kinds, a hash of the element's parts (`packageHash`, `datasetHash`: both DCAT
+ * syntaxes); per kind, where each part lies (`packageFile`, `packageStart`, …).
+ */
+type PartPlaces = { [G in PartGroupName as `${G}Hash`]: string[] } & {
+  [K in PartKindName as `${K}${'File' | 'Start'}`]: number[];
+};
 
 /** A short content hash: compared only with the same element's in the base. */
 const hashOf = (bytes: string | Uint8Array) =>
   createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
-const datasetHashOf = (parts: DatasetParts, e: number) =>
-  createHash('sha256')
-    .update(parts.turtle[e]!)
-    .update('\0')
-    .update(parts.jsonLd[e]!)
-    .digest('base64url')
-    .slice(0, 22);
+/** The hash of an element's parts of a group's kinds, NUL between two. */
+const groupHashOf = (group: PartGroup, parts: PartsByKind, e: number) => {
+  const hash = createHash('sha256');
+  groupKinds(group).forEach(({ name }, i) => {
+    if (i > 0) hash.update('\0');
+    hash.update(parts[name][e]!);
+  });
+  return hash.digest('base64url').slice(0, 22);
+};
 
 /** The base a fresh build's own places make, to be written beside it. */
 export function describeBase(
   baseId: string,
   published: readonly PublishedElement[],
-  packages: readonly Uint8Array[],
-  datasetParts: DatasetParts,
+  parts: PartsByKind,
   places: ElementPlaces,
 ): BaseDescription {
-  const { sections, packageSections, datasetSections } = places;
+  const { sections, partSections: stored } = places;
   const list = (array: Uint32Array) => Array.from(array);
+  // the keys in layout 13's order: the file lengths of every kind, then each group's hash and its
+  // kinds' places
+  const fileLengths = PART_KINDS.map(({ name }) => {
+    const key = partSections(name).fileLength;
+    return [key, list(stored[key])];
+  });
+  const groupPlaces = PART_GROUPS.flatMap((group) => [
+    [`${group.name}Hash`, published.map((_, e) => groupHashOf(group, parts, e))],
+    ...groupKinds(group).flatMap(({ name }) => {
+      const { file, start } = partSections(name);
+      return [
+        [file, list(stored[file])],
+        [start, list(stored[start])],
+      ];
+    }),
+  ]);
   return {
     layoutVersion: LAYOUT_VERSION,
     baseId,
     blocks: places.blocks,
     runs: places.runs,
     groups: places.groups,
-    packageFiles: places.packageFiles,
-    datasetFiles: places.datasetFiles,
+    ...partFileCounts((kind) => places.partFiles[kind.name]),
     blockLength: list(sections.blockLength),
     runFirstBlock: list(sections.runFirstBlock),
     blockRun: list(sections.blockRun),
     blockRunOffset: list(sections.blockRunOffset),
     groupLength: list(sections.groupLength),
-    packageFileLength: list(packageSections.packageFileLength),
-    turtleFileLength: list(datasetSections.turtleFileLength),
-    jsonLdFileLength: list(datasetSections.jsonLdFileLength),
+    ...Object.fromEntries(fileLengths),
     id: published.map((element) => element.id),
     hash: published.map((element) => hashOf(element.json)),
     block: list(sections.elementBlock),
     start: list(sections.elementStart),
     group: list(sections.elementGroup),
     groupStart: list(sections.elementGroupStart),
-    packageHash: packages.map(hashOf),
-    packageFile: list(packageSections.packageFile),
-    packageStart: list(packageSections.packageStart),
-    datasetHash: published.map((_, e) => datasetHashOf(datasetParts, e)),
-    turtleFile: list(datasetSections.turtleFile),
-    turtleStart: list(datasetSections.turtleStart),
-    jsonLdFile: list(datasetSections.jsonLdFile),
-    jsonLdStart: list(datasetSections.jsonLdStart),
-  };
+    ...Object.fromEntries(groupPlaces),
+  } as BaseDescription;
 }
 
 /** Every file of a base's element bytes, by its path in the snapshot. */
@@ -188,9 +200,9 @@ export function baseFiles(base: BaseDescription): string[] {
     ...count(base.blocks, paths.block),
     ...count(base.runs, paths.run),
     ...count(base.groups, paths.group),
-    ...count(base.packageFiles, paths.packageFile),
-    ...count(base.datasetFiles.turtle, (n) => paths.datasetPartFile('turtle', n)),
-    ...count(base.datasetFiles.jsonLd, (n) => paths.datasetPartFile('jsonLd', n)),
+    ...PART_KINDS.flatMap((kind) =>
+      count(baseFileCount(base, kind), (n) => kind.path(base.baseId, n)),
+    ),
   ];
 }
 
@@ -234,22 +246,20 @@ export type BasePlacing = { ok: true; places: ElementPlaces } | { ok: false; rea
 /** What a build places on a base: the elements, their parts, and the parts' orders. */
 export interface ToPlace {
   published: readonly PublishedElement[];
-  packages: readonly Uint8Array[];
-  datasetParts: DatasetParts;
-  /** The elements in _id order: the packages' order. */
-  idOrder: Uint32Array;
-  /** A part file's size (build-open-data.ts). */
+  parts: PartsByKind;
+  orders: PartOrders;
+  /** A part file's size (store-parts.ts). */
   partFileBytes: number;
 }
 
 /**
  * Every element placed on `base`: its copy there when its bytes are the same and it comes after
- * the copies kept before it, else the overlay; every package and dataset part its copy there,
- * or, when it differs, in a part file of this build's own. Refused when the overlay would hold
- * more than `maxOverlayBytes`, or a part differs whose element does not.
+ * the copies kept before it, else the overlay; every part its copy there, or, when its group's
+ * differ, in a part file of this build's own. Refused when the overlay would hold more than
+ * `maxOverlayBytes`, or a part differs whose element does not.
  */
 export function placeOnBase(
-  { published, packages, datasetParts, idOrder, partFileBytes }: ToPlace,
+  { published, parts, orders, partFileBytes }: ToPlace,
   base: BaseDescription,
   maxOverlayBytes = OVERLAY_MAX_BYTES,
 ): BasePlacing {
@@ -288,87 +298,73 @@ export function placeOnBase(
     };
 
   const overlaidSet = new Set(overlaid);
-  const packageFile = new Uint32Array(n);
-  const packageStart = new Uint32Array(n);
-  const changedPackages = new Set<number>();
-  let strayPackages = 0;
-  for (let e = 0; e < n; e++) {
-    const b = basePosition.get(published[e]!.id);
-    if (b !== undefined && base.packageHash[b] === hashOf(packages[e]!)) {
-      packageFile[e] = base.packageFile[b]!;
-      packageStart[e] = base.packageStart[b]!;
-    } else {
-      changedPackages.add(e);
-      if (!overlaidSet.has(e)) strayPackages++;
+  const stored = {} as Parameters<typeof storedSections>[0];
+  const overlayParts = noPartFiles();
+  for (const group of PART_GROUPS) {
+    const kinds = groupKinds(group).map((kind) => {
+      const { file, start } = partSections(kind.name);
+      return {
+        kind,
+        file: new Uint32Array(n),
+        start: new Uint32Array(n),
+        baseFile: base[file],
+        baseStart: base[start],
+      };
+    });
+    const changed = new Set<number>();
+    let stray = 0;
+    const baseHash = base[`${group.name as PartGroupName}Hash`];
+    for (let e = 0; e < n; e++) {
+      const b = basePosition.get(published[e]!.id);
+      if (b !== undefined && baseHash[b] === groupHashOf(group, parts, e)) {
+        for (const { file, start, baseFile, baseStart } of kinds) {
+          file[e] = baseFile[b]!;
+          start[e] = baseStart[b]!;
+        }
+      } else {
+        changed.add(e);
+        if (!overlaidSet.has(e)) stray++;
+      }
+    }
+    if (stray > 0)
+      return {
+        ok: false,
+        reason: `${stray} ${group.parts} differ from the base while their elements do not (${group.changedBy} changed)`,
+      };
+    // the changed parts in files of this build's own, in their kind's order, numbered after the
+    // base's; files of no part are not written
+    for (const { kind, file, start } of kinds) {
+      const order = orders[kind.order].filter((e) => changed.has(e));
+      const own = storeKind(kind, parts[kind.name], order, partFileBytes);
+      const baseFiles = baseFileCount(base, kind);
+      for (const e of changed) {
+        file[e] = baseFiles + own.file[e]!;
+        start[e] = own.start[e]!;
+      }
+      overlayParts[kind.name] = changed.size === 0 ? [] : own.files;
+      stored[kind.name] = {
+        file,
+        start,
+        fileLength: Uint32Array.from([
+          ...base[partSections(kind.name).fileLength],
+          ...overlayParts[kind.name].map((bytes) => bytes.length),
+        ]),
+      };
     }
   }
-  if (strayPackages > 0)
-    return {
-      ok: false,
-      reason: `${strayPackages} CKAN packages differ from the base while their elements do not (the catalogue's identity or a data source's name changed)`,
-    };
-
-  // the changed packages in files of this build's own, in _id order, numbered after the base's
-  const ownPackages = storeParts(
-    packages,
-    idOrder.filter((e) => changedPackages.has(e)),
-    partFileBytes,
-    COMMA,
-  );
-  for (const e of changedPackages) {
-    packageFile[e] = base.packageFiles + ownPackages.file[e]!;
-    packageStart[e] = ownPackages.start[e]!;
-  }
-
-  // a DCAT dataset part likewise, its own files in catalogue order
-  const datasetPlaces = {
-    turtleFile: new Uint32Array(n),
-    turtleStart: new Uint32Array(n),
-    jsonLdFile: new Uint32Array(n),
-    jsonLdStart: new Uint32Array(n),
-  };
-  const changedDatasets: number[] = [];
-  let strayDatasets = 0;
-  for (let e = 0; e < n; e++) {
-    const b = basePosition.get(published[e]!.id);
-    if (b !== undefined && base.datasetHash[b] === datasetHashOf(datasetParts, e)) {
-      datasetPlaces.turtleFile[e] = base.turtleFile[b]!;
-      datasetPlaces.turtleStart[e] = base.turtleStart[b]!;
-      datasetPlaces.jsonLdFile[e] = base.jsonLdFile[b]!;
-      datasetPlaces.jsonLdStart[e] = base.jsonLdStart[b]!;
-    } else {
-      changedDatasets.push(e);
-      if (!overlaidSet.has(e)) strayDatasets++;
-    }
-  }
-  if (strayDatasets > 0)
-    return {
-      ok: false,
-      reason: `${strayDatasets} DCAT datasets differ from the base while their elements do not (the catalogue's identity or its categories changed)`,
-    };
-  const changedInOrder = Uint32Array.from(changedDatasets);
-  const ownTurtle = storeParts(datasetParts.turtle, changedInOrder, partFileBytes);
-  const ownJsonLd = storeParts(datasetParts.jsonLd, changedInOrder, partFileBytes);
-  for (const e of changedDatasets) {
-    datasetPlaces.turtleFile[e] = base.datasetFiles.turtle + ownTurtle.file[e]!;
-    datasetPlaces.turtleStart[e] = ownTurtle.start[e]!;
-    datasetPlaces.jsonLdFile[e] = base.datasetFiles.jsonLd + ownJsonLd.file[e]!;
-    datasetPlaces.jsonLdStart[e] = ownJsonLd.start[e]!;
-  }
-  // files of no part are not written
-  const own = (stored: { files: Uint8Array[] }, count: number) => (count === 0 ? [] : stored.files);
 
   const elementOverlay = joinedOverlay(overlaid, (e) => published[e]!.json);
   return {
     ok: true,
     places: {
       baseId: base.baseId,
-      files: { blocks: [], runs: [], groups: [], ...noPartFiles() },
+      files: { blocks: [], runs: [], groups: [], parts: noPartFiles() },
       blocks: base.blocks,
       runs: base.runs,
       groups: base.groups,
-      packageFiles: base.packageFiles,
-      datasetFiles: base.datasetFiles,
+      partFiles: Object.fromEntries(
+        PART_KINDS.map((kind) => [kind.name, baseFileCount(base, kind)]),
+      ) as Record<PartKindName, number>,
       sections: {
         elementBlock,
         elementStart,
@@ -382,37 +378,9 @@ export function placeOnBase(
         overlayElements: Uint32Array.from(overlaid),
         overlayElementStart: elementOverlay.starts,
       },
-      packageSections: {
-        packageFile,
-        packageStart,
-        packageFileLength: Uint32Array.from([
-          ...base.packageFileLength,
-          ...own(ownPackages, changedPackages.size).map((bytes) => bytes.length),
-        ]),
-      },
-      // in freshPlaces' order: the sections are encoded in the order of their keys
-      datasetSections: {
-        turtleFile: datasetPlaces.turtleFile,
-        turtleStart: datasetPlaces.turtleStart,
-        turtleFileLength: Uint32Array.from([
-          ...base.turtleFileLength,
-          ...own(ownTurtle, changedDatasets.length).map((bytes) => bytes.length),
-        ]),
-        jsonLdFile: datasetPlaces.jsonLdFile,
-        jsonLdStart: datasetPlaces.jsonLdStart,
-        jsonLdFileLength: Uint32Array.from([
-          ...base.jsonLdFileLength,
-          ...own(ownJsonLd, changedDatasets.length).map((bytes) => bytes.length),
-        ]),
-      },
+      partSections: storedSections(stored),
       overlay: elementOverlay.bytes,
-      overlayParts: {
-        packageFiles: own(ownPackages, changedPackages.size),
-        datasetFiles: {
-          turtle: own(ownTurtle, changedDatasets.length),
-          jsonLd: own(ownJsonLd, changedDatasets.length),
-        },
-      },
+      overlayParts,
     },
   };
 }

@@ -1,4 +1,4 @@
-// build: the API's description files (contract §8) as bytes. Pure: the OpenAPI document from
+// build: the API's description files (docs/api.md §8) as bytes. Pure: the OpenAPI document from
 // the zod shapes, and the page with examples that work on this catalogue filled in.
 import { REFERENCE_LISTS, type DocumentationFileName } from '../core/contract.ts';
 import type { CompiledCatalogue } from './compile-catalogue.ts';

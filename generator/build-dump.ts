@@ -1,4 +1,4 @@
-// build: the whole catalogue as one download (contract §13.3). Pure; no disk.
+// build: the whole catalogue as one download (docs/harvest.md §13.3). Pure; no disk.
 //
 // Each part is one gzip member of JSON Lines: a published element a line, exactly its bytes in
 // the snapshot (what /api/v1/data-element/{id} answers), then "\n", in catalogue order. A part
@@ -19,7 +19,7 @@ import type { PublishedElement } from './compile-catalogue.ts';
  */
 export const DUMP_PART_BYTES = 20 * 1024 * 1024;
 /**
- * zlib's level. On a 100,000-element catalogue (203 MiB of JSON Lines, docs/scale.md): level 6
+ * zlib's level. On a 100,000-element catalogue (203 MiB of JSON Lines, bench/HISTORY.md): level 6
  * compresses 7.08 to 1 in 4.6 s of CPU, level 9 7.15 to 1 in 6.0 s; every download saves the 1 %,
  * a nightly build pays the 1.4 s once.
  */

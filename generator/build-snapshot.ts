@@ -30,13 +30,8 @@ import type { SiteSources } from './read-site.ts';
 import { compareCodeUnits } from './read-catalogue.ts';
 import { encodeTitleSearchIndex } from '../core/title-index/encode.ts';
 import { buildWordIndex, parsedElements } from './build-word-index.ts';
-import {
-  buildOpenData,
-  PACKAGE_FILE_BYTES,
-  storePackages,
-  storeParts,
-  type DatasetParts,
-} from './build-open-data.ts';
+import { buildOpenData, type PartsByKind } from './build-open-data.ts';
+import { PART_FILE_BYTES, storeKind, storedSections, type PartOrders } from './store-parts.ts';
 import { joinBytes } from './join-bytes.ts';
 import { assignDates, type DatesLedger, type ElementDates } from './element-dates.ts';
 import { encodeUploadManifest, uploadManifestOf, type UploadedFile } from './upload-report.ts';
@@ -49,6 +44,12 @@ import {
   type ElementPlaces,
 } from './base-snapshot.ts';
 import type { OpenDataSections } from '../core/open-data/layout.ts';
+import {
+  PART_KINDS,
+  partFileCounts,
+  type PartKindName,
+  type PartKindRow,
+} from '../core/open-data/part-kinds.ts';
 
 /**
  * Blocks are small, because an answer of a few elements reads whole blocks (ASSETS serves whole
@@ -86,7 +87,7 @@ export interface Snapshot {
 const encoder = new TextEncoder();
 
 export interface BuildOptions extends TierSizes {
-  /** The previous build's dates ledger (contract §12); none: every element is new. */
+  /** The previous build's dates ledger (docs/harvest.md §12); none: every element is new. */
   ledger?: DatesLedger;
   /** The build's time, seconds since the epoch: a new or changed element's date. */
   buildTime?: number;
@@ -102,7 +103,7 @@ export interface TierSizes {
   groupBytes?: number;
   /** Most bytes of a part of the whole-catalogue download (generator/build-dump.ts). */
   dumpPartBytes?: number;
-  /** Target bytes of a CKAN package file (generator/build-open-data.ts; tests use tiny ones). */
+  /** Target bytes of a part file (generator/store-parts.ts; tests use tiny ones). */
   packageFileBytes?: number;
 }
 
@@ -130,14 +131,14 @@ export function buildSnapshot(
 
   const ids = buildIdIndex(published);
   const openData = buildOpenData(catalogue, dates);
+  const orders: PartOrders = { id: ids.idOrder, catalogue: Uint32Array.from(published.keys()) };
   const placing = options.base
     ? placeOnBase(
         {
           published,
-          packages: openData.packages,
-          datasetParts: openData.datasetParts,
-          idOrder: ids.idOrder,
-          partFileBytes: options.packageFileBytes ?? PACKAGE_FILE_BYTES,
+          parts: openData.parts,
+          orders,
+          partFileBytes: options.packageFileBytes ?? PART_FILE_BYTES,
         },
         options.base.description,
         options.overlayMaxBytes,
@@ -145,7 +146,7 @@ export function buildSnapshot(
     : ({ ok: false, reason: 'no base given' } as const);
   const places = placing.ok
     ? placing.places
-    : freshPlaces(published, openData.packages, openData.datasetParts, ids.idOrder, options);
+    : freshPlaces(published, openData.parts, orders, options);
   const newFiles = places.files;
   // the element files' folder is named by their content, so that a build on a base that nothing
   // changed since is the very build that made the base
@@ -165,8 +166,7 @@ export function buildSnapshot(
   content.set('id-sections', encodeIdSections(ids));
   const { bytes: openDataBinary, table: openDataTable } = encodeIndexSections<OpenDataSections>({
     ...openData.sections,
-    ...places.packageSections,
-    ...places.datasetSections,
+    ...places.partSections,
   });
   content.set('open-data', openDataBinary);
   content.set('package-names', openData.namesText);
@@ -223,8 +223,7 @@ export function buildSnapshot(
     years,
     openData: {
       ...openData.header,
-      packageFiles: places.packageFiles,
-      datasetFiles: places.datasetFiles,
+      ...partFileCounts((kind) => places.partFiles[kind.name]),
       sections: openDataTable,
     },
   };
@@ -236,10 +235,9 @@ export function buildSnapshot(
   newFiles.blocks.forEach((bytes, block) => files.set(elementPaths.block(block), bytes));
   newFiles.runs.forEach((bytes, run) => files.set(elementPaths.run(run), bytes));
   newFiles.groups.forEach((bytes, group) => files.set(elementPaths.group(group), bytes));
-  newFiles.packageFiles.forEach((bytes, file) => files.set(elementPaths.packageFile(file), bytes));
-  for (const syntax of ['turtle', 'jsonLd'] as const)
-    newFiles.datasetFiles[syntax].forEach((bytes, file) =>
-      files.set(elementPaths.datasetPartFile(syntax, file), bytes),
+  for (const kind of PART_KINDS)
+    newFiles.parts[kind.name].forEach((bytes, file) =>
+      files.set(kind.path(elementFiles, file), bytes),
     );
   if (overlay.elements > 0) files.set(paths.overlay, places.overlay);
   for (const [path, bytes] of overlayParts) files.set(`${SNAPSHOT_DIR}/${buildId}/${path}`, bytes);
@@ -281,7 +279,7 @@ export function buildSnapshot(
     // a static asset may have 25 MiB at most: a deploy would fail later, and less clearly
     if (bytes.length > MAX_FILE_BYTES)
       throw new Error(
-        `${path} would be ${(bytes.length / 1048576).toFixed(1)} MiB; a snapshot file holds at most ${MAX_FILE_BYTES / 1048576} MiB (docs/scale.md)`,
+        `${path} would be ${(bytes.length / 1048576).toFixed(1)} MiB; a snapshot file holds at most ${MAX_FILE_BYTES / 1048576} MiB (docs/architecture.md, "Element bytes, three times")`,
       );
   }
   // the ledger sits beside the snapshot for the next build; .assetsignore keeps it off the deploy
@@ -290,7 +288,7 @@ export function buildSnapshot(
   // the base the next build may build on: this one's, carried, or the one this build starts
   const base = placing.ok
     ? options.base!.description
-    : describeBase(elementFiles, published, openData.packages, openData.datasetParts, places);
+    : describeBase(elementFiles, published, openData.parts, places);
   files.set(BASE_DESCRIPTION_PATH, encoder.encode(JSON.stringify(base)));
   // and so does the list of what is deployed, which the next build compares its own with
   const carried = placing.ok ? options.base!.files : [];
@@ -345,21 +343,13 @@ const dumpPartEntry = (
  * folder: numbered after the base's files of their kind, which the Worker reads them among.
  */
 function overlayPartFiles(places: ElementPlaces): [string, Uint8Array][] {
-  const paths = snapshotPaths('');
   const under = (path: string) => path.slice(`${SNAPSHOT_DIR}//`.length);
-  const { packageFiles, datasetFiles } = places.overlayParts;
-  return [
-    ...packageFiles.map((bytes, n): [string, Uint8Array] => [
-      under(paths.packageFile(places.packageFiles + n)),
+  return PART_KINDS.flatMap((kind) =>
+    places.overlayParts[kind.name].map((bytes, n): [string, Uint8Array] => [
+      under(kind.path('', places.partFiles[kind.name] + n)),
       bytes,
     ]),
-    ...(['turtle', 'jsonLd'] as const).flatMap((syntax) =>
-      datasetFiles[syntax].map((bytes, n): [string, Uint8Array] => [
-        under(paths.datasetPartFile(syntax, places.datasetFiles[syntax] + n)),
-        bytes,
-      ]),
-    ),
-  ];
+  );
 }
 
 /** A new base's folder name: the hash of its files. */
@@ -368,9 +358,12 @@ function elementFilesId(files: ElementFiles): string {
     ...files.blocks.map((bytes, n): [string, Uint8Array] => [`block/${n}`, bytes]),
     ...files.runs.map((bytes, n): [string, Uint8Array] => [`run/${n}`, bytes]),
     ...files.groups.map((bytes, n): [string, Uint8Array] => [`group/${n}`, bytes]),
-    ...files.packageFiles.map((bytes, n): [string, Uint8Array] => [`package/${n}`, bytes]),
-    ...files.datasetFiles.turtle.map((bytes, n): [string, Uint8Array] => [`ttl/${n}`, bytes]),
-    ...files.datasetFiles.jsonLd.map((bytes, n): [string, Uint8Array] => [`jsonld/${n}`, bytes]),
+    ...PART_KINDS.flatMap((kind) =>
+      files.parts[kind.name].map((bytes, n): [string, Uint8Array] => [
+        `${kind.contentKey}/${n}`,
+        bytes,
+      ]),
+    ),
   ];
   return contentHash(entries).slice(0, 16);
 }
@@ -384,21 +377,18 @@ function contentHash(entries: [string, Uint8Array][]): string {
   return hash.digest('hex');
 }
 
-/** The element bytes and packages in files of this build's own: a new base. */
+/** The element bytes and parts in files of this build's own: a new base. */
 function freshPlaces(
   published: PublishedElement[],
-  packages: readonly Uint8Array[],
-  datasetParts: DatasetParts,
-  idOrder: Uint32Array,
+  parts: PartsByKind,
+  orders: PartOrders,
   sizes: TierSizes,
 ): ElementPlaces {
   const tiers = buildTiers(published, sizes);
   const groups = buildGroups(published, sizes);
-  const stored = storePackages(packages, idOrder, sizes.packageFileBytes);
-  const catalogueOrder = Uint32Array.from(published.keys());
-  const partFileBytes = sizes.packageFileBytes ?? PACKAGE_FILE_BYTES;
-  const turtle = storeParts(datasetParts.turtle, catalogueOrder, partFileBytes);
-  const jsonLd = storeParts(datasetParts.jsonLd, catalogueOrder, partFileBytes);
+  const stored = byKind((kind) =>
+    storeKind(kind, parts[kind.name], orders[kind.order], sizes.packageFileBytes),
+  );
   const none = new Uint32Array(0);
   return {
     baseId: undefined,
@@ -406,14 +396,12 @@ function freshPlaces(
       blocks: tiers.blocks,
       runs: tiers.runs,
       groups: groups.groups,
-      packageFiles: stored.files,
-      datasetFiles: { turtle: turtle.files, jsonLd: jsonLd.files },
+      parts: byKind((kind) => stored[kind.name].files),
     },
     blocks: tiers.blocks.length,
     runs: tiers.runs.length,
     groups: groups.groups.length,
-    packageFiles: stored.files.length,
-    datasetFiles: { turtle: turtle.files.length, jsonLd: jsonLd.files.length },
+    partFiles: byKind((kind) => stored[kind.name].files.length),
     sections: {
       elementBlock: tiers.elementBlock,
       elementStart: tiers.elementStart,
@@ -427,19 +415,15 @@ function freshPlaces(
       overlayElements: none,
       overlayElementStart: none,
     },
-    packageSections: stored.sections,
-    datasetSections: {
-      turtleFile: turtle.file,
-      turtleStart: turtle.start,
-      turtleFileLength: turtle.fileLength,
-      jsonLdFile: jsonLd.file,
-      jsonLdStart: jsonLd.start,
-      jsonLdFileLength: jsonLd.fileLength,
-    },
+    partSections: storedSections(stored),
     overlayParts: noPartFiles(),
     overlay: new Uint8Array(0),
   };
 }
+
+/** A value for every kind of part. */
+const byKind = <T>(value: (kind: PartKindRow) => T) =>
+  Object.fromEntries(PART_KINDS.map((kind) => [kind.name, value(kind)])) as Record<PartKindName, T>;
 
 /**
  * Elements in catalogue order, joined by "," into blocks; consecutive blocks joined by "," into

@@ -1,4 +1,4 @@
-// build: the word index of the published elements (contract §11; layout in core/word-index.ts).
+// build: the word index of the published elements (docs/api.md §11; layout in core/word-index.ts).
 // Pure: elements in, bytes out. Element number = position among the published, catalogue order.
 import type { DataElement } from '../core/schema.ts';
 import { bitmapWords } from '../core/snapshot-layout.ts';

@@ -32,6 +32,28 @@ import {
 const USAGE =
   'usage: npm run build -- [--data DIR] [--out DIR] [--ledger FILE | --fresh-dates] [--previous DIR|FILE] [--base DIR | --new-base] [--overlay-bytes N] [--block-bytes N] [--run-bytes N] [--group-bytes N] [--dump-part-bytes N] [--package-bytes N]';
 
+/** `--help`: each option on a line, with its default. */
+const HELP = `usage: npm run build -- [options]
+Builds the snapshot of a catalogue (data/ and site/) into an output folder, atomically.
+
+options:
+  --data DIR             the catalogue (default data)
+  --out DIR              the snapshot folder written (default dist)
+  --ledger FILE          the dates of the previous build (default the output's _build/dates.json)
+  --fresh-dates          no ledger: every element dated anew
+  --previous DIR|FILE    what a deploy replaces, a snapshot or its _build/upload.json (default the
+                         output's own snapshot): the upload report counts the files new against it
+  --base DIR             build on this snapshot's element files (default the output's own, if any)
+  --new-base             start a new base: every element file written anew
+  --overlay-bytes N      the overlay's cap, over which a new base is started (default 12 MiB)
+  --block-bytes N        target bytes of a block of elements (default sized to the catalogue)
+  --run-bytes N          target bytes of a run of blocks (default sized to the catalogue)
+  --group-bytes N        target bytes of a group of one data source's elements (default sized
+                         to the catalogue)
+  --dump-part-bytes N    most bytes of a part of the whole-catalogue download (default 20 MiB)
+  --package-bytes N      target bytes of a CKAN package file (default 8 MiB)
+  --help                 this text`;
+
 function main(): number {
   let options: {
     data: string;
@@ -61,8 +83,13 @@ function main(): number {
         base: { type: 'string' },
         'new-base': { type: 'boolean', default: false },
         'overlay-bytes': { type: 'string' },
+        help: { type: 'boolean', default: false },
       },
     });
+    if (values.help) {
+      console.log(HELP);
+      return 0;
+    }
     if (values.base !== undefined && values['new-base'])
       throw new Error('--base and --new-base: give one of them');
     options = {

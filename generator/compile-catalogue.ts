@@ -31,7 +31,7 @@ export type SourceFile = { file: string; text: string } | { file: string; unread
 
 export interface CatalogueSources {
   lists: Record<ReferenceListName, SourceFile>;
-  /** data/catalogue.json, when the catalogue has one (contract §12). */
+  /** data/catalogue.json, when the catalogue has one (docs/harvest.md §12). */
   identity?: SourceFile;
   /** Element files in catalogue order; iterated once, so they can be read lazily. */
   elementFiles: Iterable<SourceFile>;
@@ -52,7 +52,7 @@ export interface PublishedElement {
   years: number[];
   /** Its data entries' ids, in `data` order (its DataStore resources: generator/build-resource-index.ts). */
   tableIds: string[];
-  /** createdAt/updatedAt as the catalogue gives them (contract §12), in seconds. */
+  /** createdAt/updatedAt as the catalogue gives them (docs/harvest.md §12), in seconds. */
   dates: CatalogueDates;
 }
 

@@ -1,4 +1,4 @@
-// The dates ledger on disk (contract §12): read from the previous output (or --ledger FILE)
+// The dates ledger on disk (docs/harvest.md §12): read from the previous output (or --ledger FILE)
 // before a build. Absent: an empty ledger (a first build). Unreadable or malformed: the build
 // stops, since carrying on would date every element anew.
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Dates of every published element (contract §12): created and modified, in seconds since the
+// Dates of every published element (docs/harvest.md §12): created and modified, in seconds since the
 // epoch. Where the catalogue has createdAt/updatedAt, those; otherwise carried forward from the
 // previous build's ledger: an element whose published bytes are unchanged keeps its dates, a
 // changed one is modified at the build's time, a new one is created and modified then. Pure.

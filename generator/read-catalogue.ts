@@ -6,7 +6,7 @@ import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
 import type { CatalogueSources, SourceFile } from './compile-catalogue.ts';
 
 export const ELEMENT_DIR = 'data-element';
-/** The catalogue's identity (contract §12), optional. */
+/** The catalogue's identity (docs/harvest.md §12), optional. */
 export const IDENTITY_FILE = 'catalogue.json';
 
 /** Plain code-unit comparison: the contract's catalogue order, independent of locale. */

@@ -16,6 +16,7 @@ import { extname, join } from 'node:path';
 import fg from 'fast-glob';
 import { DOCUMENTATION_FILES, REFERENCE_LISTS } from '../core/contract.ts';
 import { ASSETS_IGNORE_PATH, MANIFEST_PATH, snapshotPaths } from '../core/snapshot-layout.ts';
+import { PART_KINDS, type PartFileKind } from '../core/open-data/part-kinds.ts';
 
 /** A deployed file: its path in the snapshot, the SHA-256 of its bytes (hex), its size. */
 export interface UploadedFile {
@@ -97,14 +98,14 @@ export function compareUploads(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Kinds of file, from the path shapes of core/snapshot-layout.ts.
+// Kinds of file, from the path shapes of core/snapshot-layout.ts and of the part kinds
+// (core/open-data/part-kinds.ts).
 
 export type FileKind =
   | 'blocks'
   | 'runs'
   | 'groups'
-  | 'packages'
-  | 'dcat parts'
+  | PartFileKind
   | 'dump parts'
   | 'overlay'
   | 'index'
@@ -128,9 +129,7 @@ const KIND_PATTERNS: [FileKind, RegExp][] = (() => {
     ['blocks', paths.block(0)],
     ['runs', paths.run(0)],
     ['groups', paths.group(0)],
-    ['packages', paths.packageFile(0)],
-    ['dcat parts', paths.datasetPartFile('turtle', 0)],
-    ['dcat parts', paths.datasetPartFile('jsonLd', 0)],
+    ...PART_KINDS.map((kind): [FileKind, string] => [kind.fileKind, kind.path(BUILD_ID_MARK, 0)]),
     ['dump parts', paths.dumpPart(0)],
     ['overlay', paths.overlay],
     ['index', paths.index],

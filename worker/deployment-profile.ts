@@ -1,7 +1,8 @@
-// The plan the Worker is deployed on (contract §10): how many subrequests (snapshot reads and
+// The plan the Worker is deployed on (docs/operations.md §10): how many subrequests (snapshot reads and
 // Cache API calls) and how much CPU one request may spend. Set by `PLAN` under [vars] in
 // wrangler.toml; the default, `free`, is safe on every plan. docs/platform-limits.md gives the
-// sources, docs/scale.md what each profile answers.
+// sources, docs/operations.md §10 what each profile answers. Its CPU: cost-model.ts.
+import { FREE_ANSWER_CPU_MS } from './cost-model.ts';
 
 export type PlanName = 'free' | 'paid';
 
@@ -10,7 +11,7 @@ export interface DeploymentProfile {
   /** Subrequests one request may make: snapshot reads and Cache API calls together. */
   subrequests: number;
   /**
-   * CPU an answer's assembly may be estimated to take (answer/answer-cost.ts), or undefined where the
+   * CPU an answer's assembly may be estimated to take (cost-model.ts), or undefined where the
    * plan's CPU time is not a per-request concern (paid: 30 s by default).
    */
   answerCpuMs: number | undefined;
@@ -26,34 +27,8 @@ export interface AnswerOverBudget {
   length: number;
 }
 
-/** Workers Free: 50 subrequests and 10 ms of CPU per request. */
+/** Workers Free: 50 subrequests and 10 ms of CPU per request (cost-model.ts, FREE_CPU_MS). */
 export const FREE_SUBREQUESTS = 50;
-export const FREE_CPU_MS = 10;
-/**
- * The part of the free plan's 10 ms an answer's reads and copying may be estimated to take: the
- * rest is the search's (13 µs to 1.4 ms warm for the benchmark's title and filter queries,
- * bench/RESULTS.md) and the runtime's. A word search estimated to take more than that rest takes
- * the excess from the answer's part (answerCpuAllowed).
- */
-export const FREE_ANSWER_CPU_MS = 8;
-/**
- * At most this much of the answer's part goes to a costly search: what is left still holds every
- * page (a page of 100 is estimated at about 1 ms, docs/scale.md).
- */
-const MAX_SEARCH_SHARE_MS = FREE_ANSWER_CPU_MS / 2;
-
-/**
- * The CPU the profile leaves the answer after a search estimated at `searchCpuMs` (undefined:
- * no per-request limit).
- */
-export function answerCpuAllowed(
-  profile: DeploymentProfile,
-  searchCpuMs: number,
-): number | undefined {
-  if (profile.answerCpuMs === undefined) return undefined;
-  const excess = Math.max(0, searchCpuMs - (FREE_CPU_MS - profile.answerCpuMs));
-  return profile.answerCpuMs - Math.min(excess, MAX_SEARCH_SHARE_MS);
-}
 /** `paid`: the subrequest budget when SUBREQUEST_BUDGET does not set one. */
 export const PAID_SUBREQUESTS = 1000;
 

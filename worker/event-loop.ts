@@ -7,7 +7,7 @@
 // each chunk as fast as it is written: an answer that reads and writes hundreds of MiB (the
 // `paid` profile's whole-catalogue answers, a CKAN page read from 33 package files of 8 MiB) never
 // lets the loop wait, so no other request is even read until it ends. Measured at 100,000
-// elements (docs/scale.md): /robots.txt waited 14 s behind one answer of 200 MB; under the soak's
+// elements (bench/HISTORY.md): /robots.txt waited 14 s behind one answer of 200 MB; under the soak's
 // load the requests held back outlived the runtime's keep-alive timers, their connections were
 // closed unanswered, and wrangler's proxy in front left its clients waiting until their time-out.
 // A timer's turn costs a few microseconds where nothing else waits.

@@ -42,6 +42,7 @@ import {
 } from '../core/contract.ts';
 import { listFetchFailed, methodNotAllowed, notFound, searchFetchFailed } from './http/errors.ts';
 import type { AppEnv } from './env.ts';
+import { requestContext } from './request-context.ts';
 import { serveDocumentation } from './routes/documentation.ts';
 import { oneElement, tableAsCsv } from './routes/one-element.ts';
 import { facets } from './routes/facets.ts';
@@ -127,6 +128,8 @@ app.use(
   }),
 );
 
+// the request context (profile, read budget, store, keep-alive, origin), set once per request
+app.use(requestContext);
 for (const { path, handler } of ROUTES) app.get(path, handler);
 for (const path of POST_ROUTES) app.post(path, ckanAction);
 

@@ -1,14 +1,12 @@
 // The isolate's memory: every cache and allowance shared by its requests, with its cap, and what
 // they add up to. An isolate has 128 MB; the snapshot's bytes held in it (the index, with the word
 // index, key offsets and ids once used, cached elements and facet answers, answers being
-// gathered) are kept within 64 MiB (docs/scale.md).
-// The caches drop the least recently used first (lru-cache.ts). The title search keeps no state
-// of its own: the search stage hands it the caches below.
-import type { TitleSearchIndex } from '../core/title-index/decode.ts';
+// gathered) are kept within 64 MiB (docs/architecture.md, "Isolate memory").
+// The caches drop the least recently used first (lru-cache.ts). Every cap is here; a cache that
+// holds a stage's types lives in that stage: the element cache and a loaded index's caches in
+// snapshot/index-caches.ts, the title search's in search/title-search-caches.ts (the title search
+// keeps no state of its own: the search stage hands it its caches).
 import { LruCache } from './lru-cache.ts';
-import { Overlay } from './snapshot/overlay.ts';
-import type { TitlePatternResult } from './title-search/pattern/compiled-pattern.ts';
-import type { KeptBinding } from './title-search/scan/bind-dfa.ts';
 
 const MIB = 1024 * 1024;
 
@@ -54,7 +52,7 @@ export const DERIVED_CACHE_BYTES =
 /** What the caches keep between requests when full (answers being gathered are let go). */
 export const KEPT_CACHE_BYTES = ELEMENT_CACHE_BYTES + FACET_CACHE_BYTES + DERIVED_CACHE_BYTES;
 
-// ——— The caches of a loaded index ———
+// ——— The caches of a loaded index (snapshot/index-caches.ts makes them) ———
 
 /** Recent matches: element numbers per normalized query (the match key). */
 export class MatchCache {
@@ -74,104 +72,7 @@ export class MatchCache {
   }
 }
 
-/**
- * Hot elements' bytes: a repeated or overlapping answer is written from memory instead of read
- * again. Answers look elements up as they write them and hold none, so what it drops is freed.
- */
-export class ElementCache {
-  private readonly cache: LruCache<number, Uint8Array>;
-
-  /**
-   * `overlay`: the elements changed since the base (snapshot/overlay.ts), always held: the cache
-   * is smaller by the overlay's bytes.
-   */
-  constructor(
-    private readonly capacity = ELEMENT_CACHE_BYTES,
-    private readonly overlay = Overlay.EMPTY,
-  ) {
-    this.cache = new LruCache(Math.max(0, capacity - overlay.bytes), (bytes) => bytes.length);
-  }
-
-  get bytesHeld(): number {
-    return this.cache.size;
-  }
-
-  get(element: number): Uint8Array | undefined {
-    return this.overlay.get(element) ?? this.cache.get(element);
-  }
-
-  has(element: number): boolean {
-    return this.overlay.has(element) || this.cache.has(element);
-  }
-
-  /** Whether the element's bytes are the overlay's (its copy in the base's files is stale). */
-  overlaid(element: number): boolean {
-    return this.overlay.has(element);
-  }
-
-  /** An empty cache of the same size beside the same overlay (a cold isolate, in benchmarks). */
-  emptied(): ElementCache {
-    return new ElementCache(this.capacity, this.overlay);
-  }
-
-  get overlaidAny(): boolean {
-    return this.overlay.size > 0;
-  }
-
-  /** Keeps a copy (never a view that would pin a whole block or read chunk in memory). */
-  keep(element: number, bytes: Uint8Array) {
-    this.cache.set(element, bytes.slice());
-  }
-
-  /** Keeps bytes that are already a copy of their own (no other copy made). */
-  keepOwn(element: number, own: Uint8Array) {
-    this.cache.set(element, own);
-  }
-
-  /** Whether an answer missing this many bytes is worth keeping: not when it would not fit. */
-  worthKeeping(missingBytes: number): boolean {
-    return missingBytes <= this.cache.capacity;
-  }
-}
-
-/** The caches a loaded index carries (snapshot/snapshot-store.ts), its overlay among them. */
-export const indexCaches = (overlay = Overlay.EMPTY) => ({
-  /** Recent matches of this index. */
-  matches: new MatchCache(),
-  /** Recent facet answers' bytes, by their normalized query. */
-  facets: new LruCache<string, Uint8Array>(FACET_CACHE_BYTES, (bytes) => bytes.length),
-  /** Hot elements' bytes, and the overlay's. */
-  elements: new ElementCache(ELEMENT_CACHE_BYTES, overlay),
-});
-
 // ——— The isolate's caches ———
-
-/** A compiled pattern's weight: its DFA's tables, and an allowance for its text and objects. */
-export function compiledPatternBytes(result: TitlePatternResult): number {
-  const allowance = 2048 + 2 * (result.ok ? result.pattern.source.length : result.message.length);
-  if (!result.ok) return allowance;
-  const { transitions, acceptsAtEnd } = result.pattern.dfa;
-  return allowance + transitions.byteLength + acceptsAtEnd.byteLength;
-}
-
-/** Compiled title patterns (and refusals) by their text; distinct large ones never fill it. */
-export const compiledPatterns = new LruCache<string, TitlePatternResult>(
-  COMPILED_PATTERN_BYTES,
-  compiledPatternBytes,
-);
-
-/** Bytes the compiled patterns held now weigh (compiledPatternBytes). */
-export const heldCompiledPatternBytes = () => compiledPatterns.size;
-
-/** Per title index, the bindings of the latest patterns (dropped with the index). */
-const bindings = new WeakMap<TitleSearchIndex, LruCache<string, KeptBinding>>();
-
-export function bindingsOf(index: TitleSearchIndex): LruCache<string, KeptBinding> {
-  let kept = bindings.get(index);
-  if (!kept)
-    bindings.set(index, (kept = new LruCache<string, KeptBinding>(KEPT_BINDINGS, () => 1)));
-  return kept;
-}
 
 /** Bytes the answers being gathered hold now. */
 let gathering = 0;

@@ -1,4 +1,4 @@
-// A date as the catalogue may write it (contract §12: createdAt/updatedAt), read into seconds
+// A date as the catalogue may write it (docs/harvest.md §12: createdAt/updatedAt), read into seconds
 // since the epoch. Runtime-neutral: the generator reads the catalogue with it, tests check with it.
 
 /**

@@ -1,4 +1,4 @@
-// The catalogue's identity (contract §12): who publishes it, under which licence, in which
+// The catalogue's identity (docs/harvest.md §12): who publishes it, under which licence, in which
 // language. Read from the optional data/catalogue.json; absent fields take the defaults below.
 // zod is the source of truth for the input; the Worker imports only the resolved type.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// CKAN's names for what the catalogue calls by slugs and names (contract §13.1): organizations
+// CKAN's names for what the catalogue calls by slugs and names (docs/harvest.md §13.1): organizations
 // (data sources) and groups (categories) need `[a-z0-9_-]{2,100}` names, unique in their list;
 // tags (sectors and fields) need 2 to 100 of `[\w \-.]` (ckan/logic/validators.py: name_validator,
 // tag_name_validator, tag_length_validator). Computed once by the generator and stored, so the

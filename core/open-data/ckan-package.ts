@@ -1,4 +1,4 @@
-// An element as a CKAN package dict (contract §13.1), as CKAN 2.10/2.11's package_show and
+// An element as a CKAN package dict (docs/harvest.md §13.1), as CKAN 2.10/2.11's package_show and
 // package_search give it with the default schema. The generator renders every package at build
 // time (the Worker streams the bytes) and, for pages whose packages lie scattered over the
 // stored files, the Worker renders them from the element (the same bytes); the mapping is docs/harvest.md's.

@@ -1,4 +1,4 @@
-// Dates of §12 in the forms each output wants. The snapshot stores seconds since the epoch (UTC).
+// Dates of docs/harvest.md §12 in the forms each output wants. The snapshot stores seconds since the epoch (UTC).
 
 /** `2024-01-31T08:00:00Z`: DCAT (xsd:dateTime), schema.org, the page, the sitemap. */
 export const isoSeconds = (epochSeconds: number) =>

@@ -1,5 +1,5 @@
 // What every part-three renderer (CKAN package, DCAT, the element's page, the sitemap) starts
-// from: the published element as the API answers it, plus its CKAN name and its dates (§12).
+// from: the published element as the API answers it, plus its CKAN name and its dates (docs/harvest.md §12).
 // Runtime-neutral: the generator renders with it at build time, the Worker at the edge.
 import type { DataElement } from '../schema.ts';
 import type { CatalogueIdentity } from './catalogue-identity.ts';

@@ -1,4 +1,4 @@
-// The snapshot's part-three files (contract §12-§14), beside the element files
+// The snapshot's part-three files (docs/harvest.md §12-§14), beside the element files
 // (core/snapshot-layout.ts holds their paths):
 //
 //   open-data.bin      Uint32 sections (OpenDataSections): dates, sort orders, where each package is
@@ -10,6 +10,8 @@
 //                      each element's DCAT dataset part (core/open-data/dcat/catalog-page.ts,
 //                      datasetPart), in catalogue order, BASE_MARKER where the origin goes: a
 //                      catalogue page joins 100 of them between the parts it writes itself
+// The packages and the dataset parts are the kinds of stored part: part-kinds.ts holds each
+// kind's order, separator, files and renderer, in one table the generator and the Worker read.
 //
 // What the Worker needs at once (the identity, CKAN's names for the lists) is in index.json's
 // header (OpenDataHeader). open-data.bin is read by the requests that need it: CKAN, DCAT, the
@@ -26,7 +28,7 @@ export const BASE_MARKER = 0;
  * P = package files. Dates are seconds since the epoch (UTC).
  */
 export interface OpenDataSections {
-  /** [N] created and modified (contract §12). */
+  /** [N] created and modified (docs/harvest.md §12). */
   created: Uint32Array;
   modified: Uint32Array;
   /** [N] elements by CKAN name, by title (code units), by modified, by created (ties: catalogue order). */

@@ -1,4 +1,4 @@
-// The CKAN name of an element (contract §13.1): lowercase, [a-z0-9_-]{2,100}, unique, stable while
+// The CKAN name of an element (docs/harvest.md §13.1): lowercase, [a-z0-9_-]{2,100}, unique, stable while
 // the title stays. It ends with the element's id when the id is already of that alphabet (a
 // MongoDB ObjectId is), so a name leads back to its element without a table of names; other ids
 // end in a hash of the id, marked by a leading "h", and the snapshot keeps those few in a table.

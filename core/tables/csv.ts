@@ -1,4 +1,4 @@
-// One data table as CSV (contract §5.5): RFC 4180 (comma, CRLF, quotes where needed), spanning
+// One data table as CSV (docs/api.md §5.5): RFC 4180 (comma, CRLF, quotes where needed), spanning
 // headers flattened to one header line, spreadsheet formulas neutralized. Quoting is written out
 // here: the usual library needs Node's Buffer when loaded (or a 30 KiB polyfill in the Worker).
 

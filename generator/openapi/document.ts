@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document of the API (contract §8), assembled from the zod shapes, the
+// The OpenAPI 3.1 document of the API (docs/api.md §8), assembled from the zod shapes, the
 // contract's tables and the paths below. Pure: returns the object; the build writes it.
 import { MAX_LIMIT } from '../../core/contract.ts';
 import { PARAMETERS } from './parameters.ts';

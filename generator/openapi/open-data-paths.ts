@@ -1,4 +1,4 @@
-// Part three's paths (contract §12-§14): CKAN's action API and DCAT-AP 3 as what they are (their
+// Part three's paths (docs/harvest.md §12-§14): CKAN's action API and DCAT-AP 3 as what they are (their
 // own shapes, documented by CKAN and by DCAT-AP), the element pages, the sitemap and robots.txt.
 import { URLS_PER_SITEMAP } from '../../core/contract.ts';
 import { okHeaders, responseRef } from './responses.ts';

@@ -1,4 +1,4 @@
-// Headers and the answers shared by several operations: 304, and the error bodies of contract §3.
+// Headers and the answers shared by several operations: 304, and the error bodies of docs/api.md §3.
 import {
   ALLOWED_METHODS,
   CACHE_CONTROL,

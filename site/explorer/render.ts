@@ -5,7 +5,7 @@ import type { ExplorerState, Filter } from './state.ts';
 
 export type Row = Projected<'_id' | 'title' | 'unit' | 'data' | 'dataSource'>;
 export interface Links {
-  /** The element's page (contract §14); its JSON is `element`. */
+  /** The element's page (docs/harvest.md §14); its JSON is `element`. */
   page: (id: string) => string;
   element: (id: string) => string;
   tableCsv: (id: string, year: number) => string;

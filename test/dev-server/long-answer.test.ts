@@ -3,7 +3,7 @@
 // it comes, still reads and answers other requests meanwhile (worker/event-loop.ts). Without a
 // turn of workerd's event loop now and then, no other request was even read until the long
 // answer ended; at 100,000 elements the requests held back that long had their kept-alive
-// connections closed unanswered, and the soak's clients timed out (docs/scale.md).
+// connections closed unanswered, and the soak's clients timed out (bench/HISTORY.md).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHAPES_ROOT } from '../support/node/build-scale-snapshot.ts';

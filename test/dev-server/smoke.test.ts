@@ -2,44 +2,22 @@
 // its own, with wrangler's bundle in a real workerd (not the test pool, which provides Node's
 // globals such as Buffer and so hides a bundle that cannot start). `--port` and `--var` as
 // `wrangler dev` takes them.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SNAPSHOT } from '../generator/build-fixture-snapshot.ts';
 import { SCALE_SNAPSHOT } from '../support/node/build-scale-snapshot.ts';
 import { freePort } from '../support/node/fixture-worker.ts';
 import { processTree } from '../../tools/serve/process-tree.ts';
+import { ServerSet, serveProcess, untilServing } from '../../tools/serve/served-worker.ts';
 
-const servers: ChildProcess[] = [];
+const servers = new ServerSet();
+/** How long a server may take to say it serves. */
+const START_LIMIT_MS = 45_000;
 
-/** `npm start`'s server over `assets`; resolves with its base URL once it says it serves. */
-async function serve(assets: string, args: string[]): Promise<string> {
-  return (
-    await serveProcess(
-      spawn(
-        process.execPath,
-        ['--import', 'tsx', 'tools/serve/cli.ts', '--assets', assets, ...args],
-        {
-          stdio: ['ignore', 'pipe', 'pipe'],
-          detached: true,
-        },
-      ),
-    )
-  ).url;
-}
-
-/** Waits until `server` says it serves; its base URL. */
-async function serveProcess(server: ChildProcess): Promise<{ url: string; server: ChildProcess }> {
-  servers.push(server);
-  let output = '';
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const started = Date.now();
-  while (!/Serving on (\S+?)\.?(?:\s|$)/.test(output)) {
-    if (server.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    if (Date.now() - started > 45_000) throw new Error(`the server did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url: /Serving on (\S+?)\.?(?:\s|$)/.exec(output)![1]!, server };
+/** `npm start -- --port N [--var NAME:VALUE]…` over `assets`; its base URL once it says it serves. */
+async function serve(assets: string, port: number, vars: Record<string, string> = {}) {
+  return (await servers.started(serveProcess({ assets, port, vars, startLimitMs: START_LIMIT_MS })))
+    .url;
 }
 
 const alive = (pid: number) => {
@@ -52,12 +30,7 @@ const alive = (pid: number) => {
 };
 
 afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if (server.exitCode !== null) continue;
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    process.kill(-server.pid!, 'SIGTERM');
-    await exited;
-  }
+  await servers.stopAll();
 });
 
 const get = async (base: string, path: string) => {
@@ -67,7 +40,7 @@ const get = async (base: string, path: string) => {
 
 describe('npm start', () => {
   it('serves every endpoint on the port given by --port', async () => {
-    const base = await serve(FIXTURE_SNAPSHOT, ['--port', '8851']);
+    const base = await serve(FIXTURE_SNAPSHOT, 8851);
     expect(base).toBe('http://127.0.0.1:8851');
     for (const list of ['category', 'sector', 'field', 'data-source'])
       expect((await get(base, `/api/v1/${list}`)).status).toBe(200);
@@ -84,11 +57,11 @@ describe('npm start', () => {
 
   it('serves the free profile by default and the paid one with --var PLAN:paid', async () => {
     // the scale snapshot's tiny files: its whole catalogue takes more reads than free allows
-    const free = await serve(SCALE_SNAPSHOT, ['--port', '8852']);
+    const free = await serve(SCALE_SNAPSHOT, 8852);
     const refused = await get(free, '/api/v1/data-element');
     expect(refused.status).toBe(400);
     expect((JSON.parse(refused.body) as { message: string }).message).toMatch(/"free" profile/);
-    const paid = await serve(SCALE_SNAPSHOT, ['--port', '8853', '--var', 'PLAN:paid']);
+    const paid = await serve(SCALE_SNAPSHOT, 8853, { PLAN: 'paid' });
     const whole = await get(paid, '/api/v1/data-element');
     expect(whole.status).toBe(200);
     expect(Array.isArray(JSON.parse(whole.body))).toBe(true);
@@ -121,11 +94,14 @@ describe('npm start', () => {
     'stops with no process left behind when %s is sent SIGTERM',
     async (_, command) => {
       const [program, ...args] = command as [string, ...string[]];
-      const { server } = await serveProcess(
-        spawn(program, [...args, '--port', String(await freePort())], {
-          stdio: ['ignore', 'pipe', 'pipe'],
-          detached: true,
-        }),
+      const { server } = await servers.started(
+        untilServing(
+          spawn(program, [...args, '--port', String(await freePort())], {
+            stdio: ['ignore', 'pipe', 'pipe'],
+            detached: true,
+          }),
+          START_LIMIT_MS,
+        ),
       );
       const below = processTree(server.pid!)
         .slice(1)

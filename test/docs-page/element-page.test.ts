@@ -1,4 +1,4 @@
-// The element page, the 404 page and `/` (contract §14) in a real browser (Debian's Chromium,
+// The element page, the 404 page and `/` (docs/harvest.md §14) in a real browser (Debian's Chromium,
 // driven by playwright-core), served by the real Worker as `npm start` runs it over the fixture
 // snapshot: no console error, no dialog ever, no request to another host, no axe-core violation,
 // no sideways scroll on a phone. The elements are found as anyone would find them: the one with

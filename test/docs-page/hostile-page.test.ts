@@ -1,4 +1,4 @@
-// The element page of hostile catalogue text (contract §14) in a real browser: every title, cell
+// The element page of hostile catalogue text (docs/harvest.md §14) in a real browser: every title, cell
 // and metadata value made of markup, script ends and event attributes stays text: no console
 // error, no dialog ever, no script, no on… attribute, no request to another host, no axe-core
 // violation. The fixture catalogue holds no such element (its counts are other tests'

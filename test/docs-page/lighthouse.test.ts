@@ -1,4 +1,4 @@
-// Lighthouse (contract §14: at least 0.95 in performance, accessibility, best practices and SEO on
+// Lighthouse (docs/harvest.md §14: at least 0.95 in performance, accessibility, best practices and SEO on
 // an element's page and on `/`), run through its Node API on Debian's Chromium (chrome-launcher;
 // nothing is downloaded, nothing leaves the machine) against the real Worker as `npm start` runs
 // it over the fixture snapshot: the page of the element with the fixture's largest table, and `/`.

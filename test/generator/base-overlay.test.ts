@@ -55,8 +55,8 @@ const ORIGIN = 'https://data.example';
 async function servedPackages(dir: string): Promise<string[]> {
   const store = new SnapshotStore(folderAssets(dir));
   const budget = new ReadBudget(Number.POSITIVE_INFINITY);
-  const index = await store.index(budget);
-  const openData = await store.openData(index, budget);
+  const index = await store.index({ budget });
+  const openData = await store.openData(index, { budget });
   const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
   const plan = planPackages(store, index, openData, elements);
   const packages = await readPackages(store, index, openData, elements, plan, budget);
@@ -68,8 +68,8 @@ async function servedPackages(dir: string): Promise<string[]> {
 async function servedDatasetParts(dir: string, syntax: 'turtle' | 'jsonLd'): Promise<string[]> {
   const store = new SnapshotStore(folderAssets(dir));
   const budget = new ReadBudget(Number.POSITIVE_INFINITY);
-  const index = await store.index(budget);
-  const openData = await store.openData(index, budget);
+  const index = await store.index({ budget });
+  const openData = await store.openData(index, { budget });
   const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
   const parts = storedDatasetParts(store, index, openData, syntax);
   const read = await readParts(parts, elements, planParts(parts, elements), budget);
@@ -113,7 +113,7 @@ describe('a build on a base', () => {
       );
     // the overlay holds exactly the elements changed since, and one of the two reordered
     const store = new SnapshotStore(folderAssets(onBase));
-    const index = await store.index(new ReadBudget(100));
+    const index = await store.index({ budget: new ReadBudget(100) });
     const overlaidIds = (await publishedElements(onBase))
       .filter((_, e) => index.elements.overlaid(e))
       .map((element) => element._id);

@@ -1,4 +1,4 @@
-// The whole-catalogue download as the build writes it (contract §13.3): gzip'd JSON Lines of the
+// The whole-catalogue download as the build writes it (docs/harvest.md §13.3): gzip'd JSON Lines of the
 // published elements' bytes, cut into parts by compressed size, the same bytes on every build.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

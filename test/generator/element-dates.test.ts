@@ -1,4 +1,4 @@
-// Contract §12: every published element's created and modified dates. From the catalogue's
+// docs/harvest.md §12: every published element's created and modified dates. From the catalogue's
 // createdAt/updatedAt where it has them; otherwise carried forward by the dates ledger that each
 // build leaves beside its snapshot, through the real CLI as the nightly job runs it.
 import { readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
@@ -43,7 +43,7 @@ function editFirstUndated(
   return typeof id === 'string' ? id : id.$oid;
 }
 
-describe('element dates (contract §12)', () => {
+describe('element dates (docs/harvest.md §12)', () => {
   it('keeps every date when an unchanged catalogue is rebuilt into the same --out, and the snapshot byte for byte', () => {
     const data = copyCatalogue();
     const out = tempDir('dist-');

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
+import { PART_KINDS } from '../../core/open-data/part-kinds.ts';
+import { fileKind } from '../../generator/upload-report.ts';
 import { buildCatalogueFolder } from '../support/node/generator-steps.ts';
 import { PROJECT_ROOT, allFiles, runScript, tempDir } from './build-cli.ts';
 
@@ -48,6 +50,9 @@ function expectNoLeak(catalogue: string) {
     for (const title of unverified.titles)
       if (text.includes(title)) throw new Error(`${file} holds the unverified title ${title}`);
   }
+  // every kind of stored part was written, and so scanned (core/open-data/part-kinds.ts)
+  const kinds = new Set(files.map(({ file }) => fileKind(file)));
+  for (const kind of PART_KINDS) expect(kinds, kind.name).toContain(kind.fileKind);
   return {
     files: files.length,
     scannedBytes,

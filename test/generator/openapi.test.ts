@@ -99,7 +99,7 @@ describe('the OpenAPI document', () => {
 
   it('documents 200, 304 and the error answers of every operation, HEAD and the preflight', () => {
     for (const [path, item] of Object.entries<any>(document.paths)) {
-      // CKAN's actions also take POST, as CKAN's clients send them (contract §13.1)
+      // CKAN's actions also take POST, as CKAN's clients send them (docs/harvest.md §13.1)
       const methods = path.includes('/action/')
         ? ['get', 'head', 'options', 'post']
         : ['get', 'head', 'options'];

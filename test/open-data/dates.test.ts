@@ -1,4 +1,4 @@
-// The dates of §12 in each output's form: the byte writer the sitemap uses against Date's own.
+// The dates of docs/harvest.md §12 in each output's form: the byte writer the sitemap uses against Date's own.
 import { describe, expect, it } from 'vitest';
 import { ISO_SECONDS_LENGTH, isoSeconds, writeIsoSeconds } from '../../core/open-data/dates.ts';
 

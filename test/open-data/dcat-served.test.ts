@@ -1,4 +1,4 @@
-// DCAT-AP 3 as the real Worker serves it (contract §13.2, worker/routes/dcat.ts): `npm start`'s
+// DCAT-AP 3 as the real Worker serves it (docs/harvest.md §13.2, worker/routes/dcat.ts): `npm start`'s
 // server (tools/serve/cli.ts, workerd) over built snapshots, read over HTTP as a harvester reads
 // it. Turtle with n3, JSON-LD with jsonld.js; every page checked against the official DCAT-AP
 // 3.0.1 SHACL shapes; what it lists compared with the API's elements and CKAN's packages.

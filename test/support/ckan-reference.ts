@@ -1,5 +1,5 @@
 // A deliberately naive CKAN package_search over the fixture catalogue, written from the contract
-// (§12, §13.1) and CKAN's own rules: every published element as the facts a package is filtered,
+// (docs/harvest.md §12, §13.1) and CKAN's own rules: every published element as the facts a package is filtered,
 // sorted and counted by; sorting and paging by the obvious code. Query strings are not parsed
 // here: each test case pairs an fq with the predicate it means, written by hand.
 import { uniqueCkanNames, ckanTagName } from '../../core/open-data/ckan-names.ts';
@@ -72,7 +72,7 @@ const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b 
 
 /**
  * The packages matching `keep`, in the order asked: by the key, ties in catalogue order,
- * the whole order reversed for desc; `q` words: §11's relevance order (CKAN's score).
+ * the whole order reversed for desc; `q` words: docs/api.md §11's relevance order (CKAN's score).
  */
 export function referencePackageSearch(
   keep: (p: ReferencePackage) => boolean,

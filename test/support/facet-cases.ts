@@ -1,4 +1,4 @@
-// One table of facet cases (contract §6): query string → the expected counts, as [slug, count]
+// One table of facet cases (docs/api.md §6): query string → the expected counts, as [slug, count]
 // per reference list and [year, count] for the years, in the answer's order. Run against the
 // Worker and against the naive reference filter in test/worker/facet-cases.test.ts.
 import { PUBLISHED, fixtureLists, idOf, refId, type RawRef } from './fixture-catalogue.ts';

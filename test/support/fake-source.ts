@@ -1,5 +1,5 @@
 // A source API in a plain Node HTTP server, for the pull's tests: the fixture catalogue's lists
-// and published elements, with paging (CONTRACT §5.1) or without (the original service), and
+// and published elements, with paging (docs/api.md §5.1) or without (the original service), and
 // faults on cue.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 // A deliberately naive search over the raw fixture catalogue: the obvious code, written
-// straight from the contract (§3, §5.1, §5.2, §6, §11), to check the Worker's indexes against.
+// straight from the docs (docs/api.md §3, §5.1, §5.2, §6, §11), to check the Worker's indexes against.
 // Word search (`q`) is the naive word search of word-search-reference.ts over the published
 // elements, their references populated from the lists. Valid queries only: the Worker's tests
 // check the answers to invalid ones.

@@ -210,7 +210,7 @@ export const SEARCH_CASES: SearchCase[] = [
     query: `title=${enc('padi$')}&dataSource=dinkes`,
     expected: [],
   },
-  // paging (§5.1): catalogue order, then the page; the total counts every match
+  // paging (docs/api.md §5.1): catalogue order, then the page; the total counts every match
   {
     name: 'limit alone gives the first page',
     query: 'limit=5',
@@ -269,7 +269,7 @@ export const SEARCH_CASES: SearchCase[] = [
     expected: [],
     total: 0,
   },
-  // the year filter (§5.2): data[].year, never a year written in the title
+  // the year filter (docs/api.md §5.2): data[].year, never a year written in the title
   { name: 'year', query: 'year=2023', expected: [1, 6, 14, 23, 24, 28] },
   { name: 'a year only one element has', query: 'year=2020', expected: [22] },
   { name: 'the year most elements have', query: 'year=2022', expected: YEAR_2022 },

@@ -1,4 +1,4 @@
-// One table of word search cases (contract §11): q → the fixture element numbers expected, in
+// One table of word search cases (docs/api.md §11): q → the fixture element numbers expected, in
 // relevance order. Run against the Worker and against the naive reference in
 // test/worker/word-search.test.ts; the many queries drawn from the catalogue are in
 // word-search-queries.ts.

@@ -1,4 +1,4 @@
-// Word search queries (contract §11) drawn from the fixture catalogue itself, in the ways people
+// Word search queries (docs/api.md §11) drawn from the fixture catalogue itself, in the ways people
 // type into a search box: whole words and prefixes of them, a last word half typed, mixed case,
 // punctuation, accents, no-break spaces, other scripts, words found in one kind of text only,
 // words that find nothing, 1 to 5 words and 12. Seeded: the same list on every run.
@@ -14,7 +14,7 @@ export interface WordQuery {
   q: string;
 }
 
-/** Where a searchable word of an element comes from (contract §11, "What is searched"). */
+/** Where a searchable word of an element comes from (docs/api.md §11, "What is searched"). */
 export const TEXT_PLACES = [
   'title',
   'unit',

@@ -1,4 +1,4 @@
-// A deliberately naive word search, written straight from contract §11 and the score documented
+// A deliberately naive word search, written straight from docs/api.md §11 and the score documented
 // in worker/search/word-search.ts, to check the word index and its search against: every element's
 // texts cut into words afresh, every word of q looked for in them.
 import type { DataElement } from '../../core/schema.ts';

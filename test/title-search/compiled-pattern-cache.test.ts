@@ -1,12 +1,12 @@
 // The isolate's cache of compiled title patterns is bounded by bytes: many distinct patterns with
 // the largest DFAs the caps allow must not hold more than COMPILED_PATTERN_BYTES between them.
 import { describe, expect, it } from 'vitest';
+import { COMPILED_PATTERN_BYTES } from '../../worker/memory.ts';
 import {
-  COMPILED_PATTERN_BYTES,
   compiledPatternBytes,
   compiledPatterns,
   heldCompiledPatternBytes,
-} from '../../worker/memory.ts';
+} from '../../worker/search/title-search-caches.ts';
 import { compileTitlePattern } from '../../worker/title-search/pattern/compile-pattern.ts';
 
 /**

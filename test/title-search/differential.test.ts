@@ -11,7 +11,7 @@ import { decodeTitleSearchIndex } from '../../core/title-index/decode.ts';
 import { compileTitlePattern, findMatchingTitles } from '../../worker/title-search/index.ts';
 import { buildMultiSteps } from '../../worker/title-search/scan/quad-steps.ts';
 import { scanTitles } from '../../worker/title-search/scan/scan-titles.ts';
-import { bindingsOf } from '../../worker/memory.ts';
+import { bindingsOf } from '../../worker/search/title-search-caches.ts';
 import { MATCHED } from '../../worker/title-search/pattern/pattern-dfa.ts';
 import { DEAD } from '../../worker/title-search/scan/decided-states.ts';
 import { emptyBitmap } from '../../core/bitmap.ts';

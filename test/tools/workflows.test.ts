@@ -112,7 +112,7 @@ function deployGuardProblems({ jobs }: Workflow): string[] {
 }
 
 /**
- * Files each deploy keeps for the next one in the Actions cache: the dates ledger (contract §12)
+ * Files each deploy keeps for the next one in the Actions cache: the dates ledger (docs/harvest.md §12)
  * and the upload manifest (what the deploy's files are, so the next build can say what it will
  * upload, issue 34). Each must be restored before the deploy build, given to it with its option,
  * copied from dist/_build/ after the deploy into the folder the cache saves, and saved.

@@ -1,4 +1,4 @@
-// What a word is (contract §11), and the words of `q` with the two ways `q` is refused.
+// What a word is (docs/api.md §11), and the words of `q` with the two ways `q` is refused.
 import { describe, expect, it } from 'vitest';
 import { MAX_QUERY_WORDS, queryWords, wordsOf } from '../../core/word-index.ts';
 

@@ -1,4 +1,4 @@
-// CORS and OPTIONS (contract §4, §7): a preflight on every endpoint, a JSON 404 on any other
+// CORS and OPTIONS (docs/api.md §4, §7): a preflight on every endpoint, a JSON 404 on any other
 // path, every header a script may need exposed.
 import { describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../support/error-body.ts';

@@ -1,4 +1,4 @@
-// GET /dataset/{id} (contract §14): the element's page by _id or CKAN name, its 404 page,
+// GET /dataset/{id} (docs/harvest.md §14): the element's page by _id or CKAN name, its 404 page,
 // ETag/304 and HEAD; /sitemap.xml and /robots.txt. What Chromium, axe and Lighthouse see of the
 // pages is checked in test/docs-page/.
 import { describe, expect, it } from 'vitest';

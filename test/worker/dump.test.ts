@@ -1,7 +1,7 @@
-// The whole catalogue as one download (contract §13.3): the listing, and each part served as the
+// The whole catalogue as one download (docs/harvest.md §13.3): the listing, and each part served as the
 // build wrote it (the fixture snapshot is built with small parts, so there are several): gzip'd
 // JSON Lines of exactly the bytes of /api/v1/data-element/{id}, every published element once, in
-// catalogue order; §4's headers; one snapshot read a part.
+// catalogue order; docs/api.md §4's headers; one snapshot read a part.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import app from '../../worker/index.ts';

@@ -1,4 +1,4 @@
-// Facet counts (contract §6) beyond the shared case table (test/support/facet-cases.ts): the
+// Facet counts (docs/api.md §6) beyond the shared case table (test/support/facet-cases.ts): the
 // counts agree with the search itself, errors are the search's, paging and fields are ignored.
 import { describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../support/error-body.ts';

@@ -1,4 +1,4 @@
-// Projection with `fields` (contract §5.3): the named top-level keys, in the contract's order,
+// Projection with `fields` (docs/api.md §5.3): the named top-level keys, in the contract's order,
 // cut from the stored bytes of each element.
 import { describe, expect, it } from 'vitest';
 import { ELEMENT_KEYS } from '../../core/contract.ts';

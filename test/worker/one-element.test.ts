@@ -1,4 +1,4 @@
-// One element by its id (contract §5.4): the bytes of the search, and an unpublished id
+// One element by its id (docs/api.md §5.4): the bytes of the search, and an unpublished id
 // indistinguishable from one that never existed.
 import { describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../support/error-body.ts';

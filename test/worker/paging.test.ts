@@ -1,4 +1,4 @@
-// Paging (contract §5.1): limit and offset, X-Total-Count, the Link header (RFC 8288), ETags.
+// Paging (docs/api.md §5.1): limit and offset, X-Total-Count, the Link header (RFC 8288), ETags.
 import { describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../support/error-body.ts';
 import { PUBLISHED, fixtureId } from '../support/fixture-catalogue.ts';

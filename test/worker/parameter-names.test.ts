@@ -1,4 +1,4 @@
-// Strict parameter names (contract §7): a known name misspelt only in letter case or with a
+// Strict parameter names (docs/api.md §7): a known name misspelt only in letter case or with a
 // trailing "[]" is a 400 naming the right one; any other unknown parameter is ignored.
 import { describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../support/error-body.ts';

@@ -1,4 +1,4 @@
-// One table as CSV (contract §5.5): RFC 4180, spanning headers flattened, formulas neutralized.
+// One table as CSV (docs/api.md §5.5): RFC 4180, spanning headers flattened, formulas neutralized.
 import { describe, expect, it } from 'vitest';
 import { neutralizeFormula } from '../../core/tables/csv.ts';
 import { expectErrorBody } from '../support/error-body.ts';

@@ -1,4 +1,4 @@
-// A trailing slash on any endpoint path answers as the path without it (contract §7).
+// A trailing slash on any endpoint path answers as the path without it (docs/api.md §7).
 import { describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../support/error-body.ts';
 import { fixtureId } from '../support/fixture-catalogue.ts';

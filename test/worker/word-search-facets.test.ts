@@ -1,4 +1,4 @@
-// Facet counts with word search (contract §6, §11): q is part of every count, alone and with the
+// Facet counts with word search (docs/api.md §6, §11): q is part of every count, alone and with the
 // title pattern, the filters and the year; each dimension counted with every filter but its own.
 // Checked against the naive facet count of test/support/reference-filter.ts, byte for byte.
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
-// Word search (contract §11) with every other parameter, its errors and its HTTP behaviour: q ANDs
+// Word search (docs/api.md §11) with every other parameter, its errors and its HTTP behaviour: q ANDs
 // with the title pattern, the four filters and the year, keeping the relevance order; fields and
-// paging apply to that order; q is read as §11 and §7 say (no word, too many words, repeated,
-// misspelt name: 400; empty: absent); HEAD, ETag and If-None-Match as for any search (§4).
+// paging apply to that order; q is read as docs/api.md §11 and §7 say (no word, too many words, repeated,
+// misspelt name: 400; empty: absent); HEAD, ETag and If-None-Match as for any search (docs/api.md §4).
 import { describe, expect, it } from 'vitest';
 import { ELEMENT_KEYS } from '../../core/contract.ts';
 import { expectErrorBody } from '../support/error-body.ts';

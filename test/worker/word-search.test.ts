@@ -1,7 +1,7 @@
-// Word search (contract §11) on the real Worker over the fixture snapshot, against the naive
+// Word search (docs/api.md §11) on the real Worker over the fixture snapshot, against the naive
 // reference (test/support/word-search-reference.ts through reference-filter.ts): for every query
 // drawn from the catalogue, the match, its relevance order, X-Total-Count, every page with its
-// Link header (§5.1), and whole answers byte for byte.
+// Link header (docs/api.md §5.1), and whole answers byte for byte.
 import { describe, expect, it } from 'vitest';
 import { fixtureId, fixtureNumber } from '../support/fixture-catalogue.ts';
 import {
@@ -24,7 +24,7 @@ const QUERIES = wordSearchQueries();
 const search = callSearch;
 const expected = expectedSearch;
 
-/** The Link header of §5.1 for the query `base&limit=L&offset=O` (offset written last). */
+/** The Link header of docs/api.md §5.1 for the query `base&limit=L&offset=O` (offset written last). */
 function expectedLink(base: string, limit: number, offset: number, total: number): string {
   const at = (n: number) => `<${ORIGIN}${PATH}?${base}&limit=${limit}&offset=${n}>`;
   const links = [`${at(0)}; rel="first"`];
@@ -172,7 +172,7 @@ describe('word search: pages of the relevance order', () => {
 });
 
 describe('word search: whole answers', () => {
-  /** Each published element's bytes as the one-element endpoint gives them (§5.4: the same). */
+  /** Each published element's bytes as the one-element endpoint gives them (docs/api.md §5.4: the same). */
   async function elementBytes(fields?: string): Promise<Map<string, string>> {
     const bytes = new Map<string, string>();
     for (const { _id } of publishedFixtureElements()) {

@@ -1,4 +1,4 @@
-// The year filter (contract §5.2); its matches are in the shared case table
+// The year filter (docs/api.md §5.2); its matches are in the shared case table
 // (test/support/search-cases.ts).
 import { describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../support/error-body.ts';

@@ -3,7 +3,6 @@
 // of this shape (the original service or this one) into a staged folder beside DIR, validates it as
 // the build would, and only then swaps it in for DIR. Any failure, or an interruption, leaves DIR
 // as it was. Exit codes: 0 pulled, 1 the source failed or its catalogue has problems, 2 bad usage.
-import { parseArgs } from 'node:util';
 import { REFERENCE_LISTS } from '../../core/contract.ts';
 import { pullCatalogue } from './pull-catalogue.ts';
 import { PullFailure } from './pull-failure.ts';
@@ -13,9 +12,41 @@ import { byteSize, seconds, startProgress } from './progress.ts';
 import { createSourceClient } from './source-client.ts';
 import { stageCatalogue, type StagedCatalogue } from './staged-catalogue.ts';
 import { validateStaged } from './validate-staged.ts';
+import { defineCommand, parseCommandLine, usageText } from '../command-line.ts';
 
-const USAGE =
-  'usage: npm run pull -- --from <base URL> [--out DIR] [--page-size 1-1000] [--timeout SECONDS] [--request-timeout SECONDS] [--retries N] [--retry-delay MS]';
+const PULL = defineCommand({
+  command: 'npm run pull --',
+  about:
+    'Reads the four lists and every published element from a live API of this shape into a staged\nfolder, validates it as the build would, and only then swaps it in for --out.',
+  options: {
+    from: {
+      type: 'string',
+      value: 'URL',
+      help: 'the base URL of the source API, as https://satudata.example.go.id (required)',
+    },
+    out: { type: 'string', default: 'data', value: 'DIR', help: 'the catalogue folder replaced' },
+    'page-size': { type: 'string', default: '1000', value: '1-1000', help: 'elements per request' },
+    timeout: { type: 'string', default: '1800', value: 'SECONDS', help: 'the whole pull at most' },
+    'request-timeout': {
+      type: 'string',
+      default: '120',
+      value: 'SECONDS',
+      help: 'one request at most',
+    },
+    retries: {
+      type: 'string',
+      default: '5',
+      value: 'N',
+      help: 'retries of a failed request (0-20)',
+    },
+    'retry-delay': {
+      type: 'string',
+      default: '1000',
+      value: 'MS',
+      help: 'the backoff before a retry, doubled each time (jittered, 1 min at most)',
+    },
+  },
+});
 
 interface PullOptions {
   from: URL;
@@ -28,18 +59,7 @@ interface PullOptions {
 }
 
 function parseOptions(args: string[]): PullOptions {
-  const { values } = parseArgs({
-    args,
-    options: {
-      from: { type: 'string' },
-      out: { type: 'string', default: 'data' },
-      'page-size': { type: 'string', default: '1000' },
-      timeout: { type: 'string', default: '1800' },
-      'request-timeout': { type: 'string', default: '120' },
-      retries: { type: 'string', default: '5' },
-      'retry-delay': { type: 'string', default: '1000' },
-    },
-  });
+  const { values } = parseCommandLine(PULL, args);
   if (values.from === undefined)
     throw new Error(
       '--from is required: the base URL of the source API, e.g. https://satudata.example.go.id',
@@ -76,7 +96,7 @@ async function main(): Promise<number> {
   try {
     options = parseOptions(process.argv.slice(2));
   } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
+    console.error(`${(error as Error).message}\n${usageText(PULL)}`);
     return 2;
   }
   const refusal = refusePullOutput(options.out);

@@ -1,4 +1,4 @@
-// Paging mode (CONTRACT §5.1): `?limit=L&offset=O` pages with an X-Total-Count header. Each page
+// Paging mode (docs/api.md §5.1): `?limit=L&offset=O` pages with an X-Total-Count header. Each page
 // is written as received to data-element/000001.json, 000002.json, …: their code-unit order is
 // the order received, so the catalogue order is kept exactly.
 import { DataElementsAnswer, readAnswer, totalCountOf } from './read-answer.ts';

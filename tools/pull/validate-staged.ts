@@ -1,4 +1,4 @@
-// The build's own validation (CONTRACT §2) over the staged folder: a pulled catalogue is swapped in
+// The build's own validation (docs/data-contract.md §2) over the staged folder: a pulled catalogue is swapped in
 // only if `npm run build` would accept it. Problems name the staged file and the URL it came from.
 import { relative, resolve } from 'node:path';
 import { compileCatalogue } from '../../generator/compile-catalogue.ts';

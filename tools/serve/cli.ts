@@ -4,16 +4,36 @@
 // (tools/serve/start-worker.ts says why). Stops on Ctrl-C.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { MANIFEST_PATH } from '../../core/snapshot-layout.ts';
 import { killProcessesBelow } from './process-tree.ts';
 import { startWorker } from './start-worker.ts';
+import { defineCommand, parseCommandLine, usageText } from '../command-line.ts';
 
-const USAGE =
-  'usage: npm start -- [--port N] [--ip HOST] [--var NAME:VALUE ...] [--inspector-port N] [--assets DIR] [--config FILE]';
+const SERVE = defineCommand({
+  command: 'npm start --',
+  about:
+    'Serves the snapshot with the Worker in workerd, as `wrangler dev` would, taking its options of\nthe same names. Ctrl-C stops. (`npm start` builds dist/ first; `npm run serve` does not.)',
+  options: {
+    port: { type: 'string', value: 'N', help: 'the port to listen on (default 8787)' },
+    ip: { type: 'string', value: 'HOST', help: 'the address to listen on (default 127.0.0.1)' },
+    var: {
+      type: 'string',
+      multiple: true,
+      value: 'NAME:VALUE',
+      help: "a variable for the Worker over wrangler.toml's [vars], as PLAN:paid",
+    },
+    'inspector-port': {
+      type: 'string',
+      value: 'N',
+      help: "opens wrangler's inspector (DevTools) on this port; off by default",
+    },
+    assets: { type: 'string', value: 'DIR', help: 'the snapshot to serve (default dist)' },
+    config: { type: 'string', value: 'FILE', help: 'the Worker config (default wrangler.toml)' },
+  },
+});
 
 function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
+  console.error(`${message}\n${usageText(SERVE)}`);
   process.exit(2);
 }
 
@@ -24,26 +44,7 @@ const port = (value: string | undefined, fallback: number, name: string) => {
   return n;
 };
 
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      ip: { type: 'string' },
-      var: { type: 'string', multiple: true },
-      'inspector-port': { type: 'string' },
-      assets: { type: 'string' },
-      config: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-  }));
-} catch (error) {
-  fail((error as Error).message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values } = parseCommandLine(SERVE);
 
 const vars: Record<string, string> = {};
 for (const pair of values.var ?? []) {

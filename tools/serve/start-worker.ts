@@ -6,11 +6,10 @@
 // The inspector is off unless asked for: in wrangler 4.86 its proxy posts every DevTools message
 // of the runtime to the dev server over a new loopback connection, with the Network domain on, so
 // every snapshot read costs several connections; at 100,000 elements two broad searches took
-// workerd to its 20,000 descriptors and it stopped answering (docs/scale.md, "What users run").
+// workerd to its 20,000 descriptors and it stopped answering (docs/architecture.md, "Serve locally without wrangler dev").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { unstable_startWorker } from 'wrangler';
 
 process.env.WRANGLER_SEND_METRICS = 'false';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
@@ -41,6 +40,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   // Local storage (the edge cache's answers among it) starts empty and goes with the Worker: a
   // first request is a first request, and nothing carries over from an earlier run.
   const storage = mkdtempSync(join(tmpdir(), 'satu-worker-'));
+  // imported when a Worker starts: a script's --help does not wait seconds for wrangler
+  const { unstable_startWorker } = await import('wrangler');
   const worker = await unstable_startWorker({
     config: options.config,
     ...(options.assets ? { assets: options.assets } : {}),

@@ -6,7 +6,6 @@
 // source's elements together in catalogue order (default scattered: spread over the catalogue).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   DEFAULT_PUBLISHED,
   FILTER_LAYOUTS,
@@ -16,15 +15,34 @@ import {
   type TitleMode,
 } from './catalogue.ts';
 import { ELEMENT_DIR } from '../../generator/read-catalogue.ts';
+import { parseCommandLine } from '../command-line.ts';
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm run synth --',
+  about:
+    'Writes a deterministic synthetic catalogue (same arguments, same bytes) in the data/ layout.',
   options: {
-    elements: { type: 'string', default: '1000' },
-    out: { type: 'string' },
-    seed: { type: 'string', default: '20240101' },
-    titles: { type: 'string', default: 'templates' },
-    published: { type: 'string', default: String(DEFAULT_PUBLISHED) },
-    filters: { type: 'string', default: 'scattered' },
+    elements: { type: 'string', default: '1000', value: 'N', help: 'elements in the catalogue' },
+    out: { type: 'string', value: 'DIR', help: 'the folder written (required)' },
+    seed: { type: 'string', default: '20240101', value: 'S', help: 'seed of the random choices' },
+    titles: {
+      type: 'string',
+      default: 'templates',
+      value: 'templates|realistic',
+      help: 'realistic: nearly all titles distinct, as in a real catalogue',
+    },
+    published: {
+      type: 'string',
+      default: String(DEFAULT_PUBLISHED),
+      value: '0..1',
+      help: 'the share of elements published',
+    },
+    filters: {
+      type: 'string',
+      default: 'scattered',
+      value: 'scattered|clustered',
+      help: "clustered: each data source's elements together in catalogue order",
+    },
   },
 });
 const elements = Number(values.elements);

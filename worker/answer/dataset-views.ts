@@ -1,61 +1,49 @@
 // Elements as the DCAT pages take them (DatasetView, core/open-data/element-view.ts): read without
 // their tables, which are most of their bytes and of their parsing, as a projection to every other
 // key (keys.bin, as `fields=` reads); the years the tables stood for come from the index's year
-// posting lists. Read through the same plan and admission as any answer (contract §10), the
+// posting lists. Read through the same plan and admission as any answer (docs/operations.md §10), the
 // rendering's CPU counted with it.
 import { ELEMENT_KEYS } from '../../core/contract.ts';
-import { isoSeconds } from '../../core/open-data/dates.ts';
 import type { DatasetView } from '../../core/open-data/element-view.ts';
 import type { OpenDataSections } from '../../core/open-data/layout.ts';
 import type { DataElement } from '../../core/schema.ts';
-import type { AnswerOverBudget, DeploymentProfile } from '../deployment-profile.ts';
-import type { ReadBudget } from '../snapshot/read-budget.ts';
-import type { LoadedIndex, SnapshotStore } from '../snapshot/snapshot-store.ts';
-import { collect } from './answer-body.ts';
+import type { LoadedIndex } from '../snapshot/snapshot-store.ts';
+import type { AnswerRequest } from './answer-request.ts';
 import { projectedElement } from './element-format.ts';
-import { nameOf } from './element-view-of.ts';
-import { admitAnswer, prepareAnswer } from './prepare-answer.ts';
+import { elementViewOf } from './element-view-of.ts';
+import { readViews, type ViewsRead } from './element-views.ts';
 
 const WITHOUT_TABLES = ELEMENT_KEYS.filter((key) => key !== 'data');
 
-export type DatasetViewsRead =
-  { ok: true; views: DatasetView[] } | { ok: false; overBudget: AnswerOverBudget };
+export type DatasetViewsRead = ViewsRead<DatasetView>;
 
 export async function readDatasetViews(
-  request: {
-    profile: DeploymentProfile;
-    budget: ReadBudget;
-    store: SnapshotStore;
-    index: LoadedIndex;
-    keepAlive?: ((promise: Promise<unknown>) => void) | undefined;
-  },
+  request: AnswerRequest,
   openData: OpenDataSections,
   elements: Uint32Array,
   /** CPU of parsing and rendering each dataset and each of its distributions (years), in ms. */
   cost: { dataset: number; distribution: number },
 ): Promise<DatasetViewsRead> {
-  const { profile, budget, store, index, keepAlive } = request;
+  const { store, index } = request;
   const { elementLength } = index.sections;
-  const keyStarts = await store.keyStarts(index, budget, keepAlive);
+  const keyStarts = await store.keyStarts(index, request);
   const format = projectedElement(elementLength, keyStarts, WITHOUT_TABLES);
   const years = yearsOf(index, elements);
   let distributions = 0;
   for (const list of years) distributions += list.length;
-  const admitted = admitAnswer(profile, index, budget, elements, format, {
-    projected: true,
-    renderCpuMs: cost.dataset * elements.length + cost.distribution * distributions,
-  });
-  if (!admitted.ok) return admitted;
-  const bytes = await collect(prepareAnswer(index, store, budget, elements, format, admitted));
-  const parsed = JSON.parse(new TextDecoder().decode(bytes)) as Omit<DataElement, 'data'>[];
-  const views = parsed.map((element, i) => ({
-    element,
-    years: years[i]!,
-    name: nameOf(element),
-    created: isoSeconds(openData.created[elements[i]!]!),
-    modified: isoSeconds(openData.modified[elements[i]!]!),
-  }));
-  return { ok: true, views };
+  return readViews(
+    request,
+    elements,
+    format,
+    {
+      projected: true,
+      renderCpuMs: cost.dataset * elements.length + cost.distribution * distributions,
+    },
+    (element: Omit<DataElement, 'data'>, i): DatasetView => ({
+      ...elementViewOf(element, openData, elements[i]!),
+      years: years[i]!,
+    }),
+  );
 }
 
 /** Each element's years with a table, ascending: in year y's posting list (sorted) or not. */

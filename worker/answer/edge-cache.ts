@@ -6,13 +6,10 @@
 // Keyed by the snapshot's build id and the normalized query: a new snapshot never meets an old
 // answer, and parameters the API ignores (cache-busters) do not bust it. Cloudflare documents the
 // Cache API for a Worker on a custom domain; on workers.dev it may do nothing
-// (docs/platform-limits.md section 4), and each answer is then assembled as if it were the first.
-import type { Context } from 'hono';
+// (docs/platform-limits.md, "Cache API"), and each answer is then assembled as if it were the first.
 import { CACHE_CONTROL, EDGE_CACHE_MIN_BYTES } from '../../core/contract.ts';
-import type { ReadBudget } from '../snapshot/read-budget.ts';
-import type { AppEnv } from '../env.ts';
+import type { ReadContext } from '../snapshot/read-context.ts';
 import { edgeCacheStores } from '../memory.ts';
-import { keepAlive } from '../http/responses.ts';
 
 /**
  * Whether this isolate is storing the answer now (edgeCacheStores): a burst of requests for one
@@ -30,7 +27,7 @@ export const EDGE_CACHE_CALLS = 3;
 const KEY_PATH = '/_edge-cache/answers';
 
 /**
- * Each Cache API call is a subrequest and takes a connection slot (docs/platform-limits.md §4),
+ * Each Cache API call is a subrequest and takes a connection slot (docs/platform-limits.md, "Cache API"),
  * so each comes out of the request's read budget, before the answer plans its reads.
  */
 export interface EdgeCachedAnswer {
@@ -45,19 +42,20 @@ export interface EdgeCachedAnswer {
   reserveStore(): Promise<((copy: ReadableStream<Uint8Array>) => Promise<unknown>) | undefined>;
 }
 
-/** The cache entry of one answer, or undefined when it is too small or the cache is off. */
+/**
+ * The cache entry of one answer, or undefined when it is too small or there is no cache (the
+ * route leaves it out when `EDGE_CACHE = "off"`). `origin`: the origin the Worker answers on.
+ */
 export function edgeCachedAnswer(
-  c: Context<AppEnv>,
-  budget: ReadBudget,
+  { budget, keepAlive: waitUntil, origin }: ReadContext & { origin: string },
   buildId: string,
   answerKey: string,
   length: number,
 ): EdgeCachedAnswer | undefined {
-  if (length < EDGE_CACHE_MIN_BYTES || c.env.EDGE_CACHE === 'off') return undefined;
+  if (length < EDGE_CACHE_MIN_BYTES) return undefined;
   // Storing outlives the response: without a waitUntil (direct calls in tests) nothing is stored.
-  const waitUntil = keepAlive(c);
   if (!waitUntil || typeof caches === 'undefined') return undefined;
-  const key = edgeCacheKey(new URL(c.req.url).origin, buildId, answerKey);
+  const key = edgeCacheKey(origin, buildId, answerKey);
   return {
     async lookup() {
       // the slot is held while waiting for the headers, as the platform counts it

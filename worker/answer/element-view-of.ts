@@ -1,25 +1,23 @@
-// One element's view (core/open-data/element-view.ts) from its parsed bytes: its CKAN name, as
-// the generator named it, and its dates from open-data.bin. Shared by the views read for a page
-// or DCAT (element-views.ts) and the packages rendered from the overlay (package-answer.ts).
+// One element's view (core/open-data/element-view.ts) from its parsed bytes, whole or without
+// its tables: its CKAN name, as the generator named it, and its dates from open-data.bin. The one
+// place a view is made: for a page, CKAN's rendered packages (element-views.ts) and DCAT
+// (dataset-views.ts).
 import { isoSeconds } from '../../core/open-data/dates.ts';
 import type { ElementView } from '../../core/open-data/element-view.ts';
 import type { OpenDataSections } from '../../core/open-data/layout.ts';
 import { packageName } from '../../core/open-data/package-name.ts';
 import type { DataElement } from '../../core/schema.ts';
 
-/** Per element: parsing its JSON and rendering it (a page, a CKAN package), as measured. */
-export const RENDER_CPU_MS_PER_ELEMENT = 0.03;
-
 /** The element's CKAN name, as the generator named it (package-name.ts). */
 export const nameOf = (element: Pick<DataElement, '_id' | 'title'>) =>
   packageName(element._id, element.title);
 
-/** Element number `e`, parsed, as the renderers take it. */
-export const elementViewOf = (
-  element: DataElement,
+/** Element number `e`, parsed (whole, or without some keys), as the renderers take it. */
+export const elementViewOf = <E extends Pick<DataElement, '_id' | 'title'>>(
+  element: E,
   openData: Pick<OpenDataSections, 'created' | 'modified'>,
   e: number,
-): ElementView => ({
+): Omit<ElementView, 'element'> & { element: E } => ({
   element,
   name: nameOf(element),
   created: isoSeconds(openData.created[e]!),

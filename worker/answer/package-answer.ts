@@ -1,4 +1,4 @@
-// CKAN packages (contract §13.1), element numbers → bytes, two ways:
+// CKAN packages (docs/harvest.md §13.1), element numbers → bytes, two ways:
 // - stored: each package was rendered at build time and stored in _id order
 //   (core/open-data/layout.ts), so a harvest page, which pages in _id order, lies in one or two
 //   files. Planned before any read, like an element answer: the files it reads, the bytes up to
@@ -10,6 +10,7 @@
 import { renderPackage, type CkanContext } from '../../core/open-data/ckan-package.ts';
 import type { ElementView } from '../../core/open-data/element-view.ts';
 import type { OpenDataHeader, OpenDataSections } from '../../core/open-data/layout.ts';
+import { partKind, partSections } from '../../core/open-data/part-kinds.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import type { LoadedIndex, LoadedOpenData, SnapshotStore } from '../snapshot/snapshot-store.ts';
 import {
@@ -22,15 +23,17 @@ import {
 
 export type PackagePlan = PartPlan;
 
+const PACKAGE_SECTIONS = partSections('package');
+
 /** Where the packages lie: in _id order, in the base's files and the build's own. */
 export const storedPackages = (
   store: SnapshotStore,
   index: LoadedIndex,
   sections: LoadedOpenData,
 ): StoredParts => ({
-  file: sections.packageFile,
-  start: sections.packageStart,
-  length: sections.packageLength,
+  file: sections[PACKAGE_SECTIONS.file],
+  start: sections[PACKAGE_SECTIONS.start],
+  length: sections[PACKAGE_SECTIONS.length],
   open: (file, budget) => store.packageFile(index, file, budget),
 });
 
@@ -52,21 +55,15 @@ export const readPackages = (
 ): Promise<Uint8Array[]> =>
   readParts(storedPackages(store, index, sections), elements, plan, budget);
 
-const COMMA = Uint8Array.of(0x2c);
+/** As they are stored: a comma between two (core/open-data/part-kinds.ts). */
+const SEPARATOR = new TextEncoder().encode(partKind('package').separator);
 
 /**
  * The packages joined by commas into one buffer, the origin in place of every BASE_MARKER: one
  * copy of the bytes (a CKAN answer is written as it is, not re-chunked package by package).
  */
 export const joinPackages = (packages: Uint8Array[], origin: Uint8Array) =>
-  joinParts(packages, origin, COMMA);
-
-/**
- * Per package rendered here, beside reading and parsing its element (RENDER_CPU_MS_PER_ELEMENT):
- * renderPackage and JSON.stringify, 7.5 ms for 100 packages of ~3.5 KB in Node 20 on the
- * 2-core test machine (docs/scale.md, "Part three at 100,000 elements").
- */
-export const PACKAGE_RENDER_CPU_MS = 0.075;
+  joinParts(packages, origin, SEPARATOR);
 
 /** The packages of `views` (elements numbered `elements`) rendered at `origin`, as stored. */
 export function renderPackages(

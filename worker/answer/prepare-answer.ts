@@ -2,18 +2,15 @@
 // the route and the benchmarks, so both measure the same work. An answer is planned first and
 // admitted by the deployment profile (its reads and estimated CPU), before its first byte.
 import type { ElementKey } from '../../core/contract.ts';
-import { estimateAnswerCpuMs } from './answer-cost.ts';
+import type { ReadContext } from '../snapshot/read-context.ts';
+import { answerCpuAllowed, elementAnswerFits, estimateAnswerCpuMs } from '../cost-model.ts';
 import {
   answerChunks,
   answerLength,
   type AnswerSource,
   type ElementFormat,
 } from './streamed-answer.ts';
-import {
-  answerCpuAllowed,
-  type AnswerOverBudget,
-  type DeploymentProfile,
-} from '../deployment-profile.ts';
+import type { AnswerOverBudget, DeploymentProfile } from '../deployment-profile.ts';
 import { projectedElement, wholeElement } from './element-format.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import { GATHER_MAX_BYTES, reserveGathering } from '../memory.ts';
@@ -108,13 +105,12 @@ export function admitAnswer(
   const estimate = (plan: AnswerPlan) =>
     estimateAnswerCpuMs({ ...plan, length, elements: elements.length, projected }) + renderCpuMs;
   const cpuMsAllowed = answerCpuAllowed(profile, searchCpuMs);
-  const within = (cpuMs: number) => cpuMsAllowed === undefined || cpuMs <= cpuMsAllowed;
   const ranked = plans
     .map((plan) => ({ plan, cpuMs: estimate(plan) }))
     .sort((a, b) => a.cpuMs - b.cpuMs);
   // the cheapest that fits; a gather only while the isolate has room for what it holds
   for (const candidate of ranked) {
-    if (!within(candidate.cpuMs)) break;
+    if (!elementAnswerFits(candidate.cpuMs, cpuMsAllowed)) break;
     if (candidate.plan.kind === 'stream') return { ok: true, ...candidate, release: () => {} };
     const release = reserveGathering(heldBytes);
     if (release) return { ok: true, ...candidate, release };
@@ -199,12 +195,11 @@ export function prepareAnswer(
 export async function answerFormat(
   index: LoadedIndex,
   store: SnapshotStore,
-  budget: ReadBudget,
+  read: ReadContext,
   fields: readonly ElementKey[] | undefined,
-  keepAlive?: (promise: Promise<unknown>) => void,
 ): Promise<ElementFormat> {
   const { elementLength } = index.sections;
   return fields
-    ? projectedElement(elementLength, await store.keyStarts(index, budget, keepAlive), fields)
+    ? projectedElement(elementLength, await store.keyStarts(index, read), fields)
     : wholeElement(elementLength);
 }

@@ -6,11 +6,7 @@
 import { BASE_MARKER } from '../../core/open-data/layout.ts';
 import type { ReadBudget } from '../snapshot/read-budget.ts';
 import { RunReader, type OpenRun } from '../snapshot/run-reader.ts';
-import { CPU_WEIGHTS } from './answer-cost.ts';
-
-const MIB = 1024 * 1024;
-/** Per part: its place looked up and its range read. */
-const PART_CPU_MS = 0.002;
+import { estimatePartsCpuMs } from '../cost-model.ts';
 
 /** Where one kind of part lies, by element. */
 export interface StoredParts {
@@ -41,14 +37,12 @@ export function planParts(parts: StoredParts, elements: Uint32Array): PartPlan {
   }
   const files = [...ends].sort(([a], [b]) => a - b).map(([file, end]) => ({ file, end }));
   const bytesRead = files.reduce((sum, { end }) => sum + end, 0);
-  const w = CPU_WEIGHTS;
-  const cpuMs =
-    w.base +
-    w.read * files.length +
-    w.mibRead * (bytesRead / MIB) +
-    w.mibGathered * (bytes / MIB) +
-    w.mibAnswered * (bytes / MIB) +
-    PART_CPU_MS * elements.length;
+  const cpuMs = estimatePartsCpuMs({
+    files: files.length,
+    bytesRead,
+    bytes,
+    parts: elements.length,
+  });
   return { files, bytesRead, bytes, cpuMs };
 }
 

@@ -1,4 +1,4 @@
-// CKAN's action API envelope (contract §13.1): every answer is
+// CKAN's action API envelope (docs/harvest.md §13.1): every answer is
 // {"help": "<origin>/api/3/action/help_show?name=<action>", "success": true, "result": …}, every
 // error {"help", "success": false, "error": {"__type", "message", …}} with CKAN's status
 // (ckan/views/api.py). The same headers as every answer of the API (CORS and nosniff are added by

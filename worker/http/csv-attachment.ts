@@ -1,4 +1,4 @@
-// The Content-Disposition of a CSV table (contract §5.5): `attachment; filename="<id>-<year>.csv"`.
+// The Content-Disposition of a CSV table (docs/api.md §5.5): `attachment; filename="<id>-<year>.csv"`.
 // An id a quoted string cannot carry as it is (beyond printable ASCII, or with `"` or `\`) gets an
 // ASCII fallback there, and its exact name in `filename*` (RFC 6266, RFC 8187).
 

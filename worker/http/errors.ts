@@ -48,14 +48,14 @@ export const invalidPattern = (message: string) =>
 export const invalidQuery = (message: string) =>
   jsonException(400, { message } satisfies MessageBody);
 
-/** A page's Link header would repeat a query this long four times (contract §5.1). */
+/** A page's Link header would repeat a query this long four times (docs/api.md §5.1). */
 export const queryTooLongToPage = (length: number) =>
   jsonException(414, {
     message: `The query is ${length} characters long; a page (limit) allows at most ${MAX_PAGED_QUERY_LENGTH}, since its Link header repeats the query. Shorten the query, or leave out limit to get every match.`,
   } satisfies MessageBody);
 
 /**
- * An answer this deployment's profile cannot give whole (contract §10): refused before its first
+ * An answer this deployment's profile cannot give whole (docs/operations.md §10): refused before its first
  * byte, never cut short. Says what it would take and what to do instead.
  */
 /** `remedy`: what to do instead, where paging with limit and offset is not it. */

@@ -1,4 +1,4 @@
-// GET /api/v1/data-element: the search (contract §3, §5.1–5.3, §11), paged, projected, streamed.
+// GET /api/v1/data-element: the search (docs/api.md §3, §5.1–5.3, §11), paged, projected, streamed.
 import type { Context } from 'hono';
 import { MAX_PAGED_QUERY_LENGTH } from '../../core/contract.ts';
 import { admitAnswer, answerFormat, prepareAnswer } from '../answer/prepare-answer.ts';
@@ -12,7 +12,6 @@ import type { AppEnv } from '../env.ts';
 import { notModified, snapshotHeaders } from '../http/responses.ts';
 import { checkQuery, findMatches } from '../search/find-matches.ts';
 import { searchedOrThrow } from './search-errors.ts';
-import { snapshotRequest } from './snapshot-request.ts';
 
 export async function search(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
@@ -20,17 +19,21 @@ export async function search(c: Context<AppEnv>) {
   const queryLength = url.search.length - 1;
   if (query.limit !== undefined && queryLength > MAX_PAGED_QUERY_LENGTH)
     throw queryTooLongToPage(queryLength);
-  const { profile, budget, store, keepAlive } = snapshotRequest(c);
-  const index = await store.index(budget, keepAlive);
-  const wordIndex = query.words && (await store.wordIndex(index, budget, keepAlive));
+  const { request } = c.var;
+  const { profile, budget, store } = request;
+  const index = await store.index(request);
+  const wordIndex = query.words && (await store.wordIndex(index, request));
   const matches = searchedOrThrow(findMatches(index, query, wordIndex));
   const etag = answerEtag(index.buildId, matches.answerKey);
   const paging: Record<string, string> = { 'x-total-count': String(matches.all.length) };
   if (query.limit !== undefined)
     paging.link = pagingLinks(url, matches.all.length, query.limit, query.offset);
-  const format = await answerFormat(index, store, budget, query.fields, keepAlive);
+  const format = await answerFormat(index, store, request, query.fields);
   const length = answerLength(matches.page, format);
-  const edgeCached = edgeCachedAnswer(c, budget, index.buildId, matches.answerKey, length);
+  const edgeCached =
+    c.env.EDGE_CACHE === 'off'
+      ? undefined
+      : edgeCachedAnswer(request, index.buildId, matches.answerKey, length);
   // Planned and admitted before anything is sent: an answer the profile cannot give whole is
   // refused (HEAD and a revalidation alike), never cut short.
   const admitted = admitAnswer(profile, index, budget, matches.page, format, {

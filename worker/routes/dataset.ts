@@ -1,6 +1,6 @@
-// GET /dataset/{id} (contract §14): an element's page for people and search engines, by its _id
+// GET /dataset/{id} (docs/harvest.md §14): an element's page for people and search engines, by its _id
 // or its CKAN name; an unknown or unpublished one: a 404 page with a search box. With .ttl or
-// .jsonld: its DCAT dataset (§13.2, routes/dcat.ts).
+// .jsonld: its DCAT dataset (docs/harvest.md §13.2, routes/dcat.ts).
 import type { Context } from 'hono';
 import { ERROR_CACHE_CONTROL } from '../../core/contract.ts';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../core/open-data/page/index.ts';
 import type { ElementView } from '../../core/open-data/element-view.ts';
 import { readElementViews } from '../answer/element-views.ts';
+import { pageRenderCpuMs } from '../cost-model.ts';
 import type { AppEnv } from '../env.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { answerTooLarge } from '../http/errors.ts';
@@ -17,11 +18,9 @@ import { notModified, snapshotHeaders } from '../http/responses.ts';
 import { locateByName, locateElement } from '../snapshot/locate-element.ts';
 import type { LoadedIndex } from '../snapshot/snapshot-store.ts';
 import { dcatDataset } from './dcat.ts';
-import { snapshotRequest, type SnapshotRequest } from './snapshot-request.ts';
+import type { RequestContext } from '../request-context.ts';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
-/** Rendering a page, per byte of the element (its tables' cells): measured, docs/scale.md. */
-const PAGE_CPU_MS_PER_KIB = 0.25;
 
 export async function dataset(c: Context<AppEnv>): Promise<Response> {
   const id = c.req.param('id') ?? '';
@@ -32,9 +31,9 @@ export async function dataset(c: Context<AppEnv>): Promise<Response> {
 
 async function elementPage(c: Context<AppEnv>, idOrName: string): Promise<Response> {
   const url = new URL(c.req.url);
-  const request = snapshotRequest(c);
-  const { store, budget, keepAlive } = request;
-  const index = await store.index(budget, keepAlive);
+  const { request } = c.var;
+  const { store } = request;
+  const index = await store.index(request);
   const ctx = { base: url.origin, identity: index.openData.identity };
   const view = await viewOf(request, index, idOrName);
   if (!view) {
@@ -63,18 +62,17 @@ async function elementPage(c: Context<AppEnv>, idOrName: string): Promise<Respon
 
 /** The element's view, or undefined when no published element has this _id or name. */
 async function viewOf(
-  request: SnapshotRequest,
+  request: RequestContext,
   index: LoadedIndex,
   idOrName: string,
 ): Promise<ElementView | undefined> {
-  const { store, budget, keepAlive, profile } = request;
-  let located = await locateElement(store, index, budget, keepAlive, idOrName);
+  const { store, profile } = request;
+  let located = await locateElement(store, index, request, idOrName);
   if (!located) return undefined;
-  const openData = await store.openData(index, budget, keepAlive);
+  const openData = await store.openData(index, request);
   const read = async (element: number) => {
-    const kib = index.sections.elementLength[element]! / 1024;
     const views = await readElementViews({ ...request, index }, openData, Uint32Array.of(element), {
-      renderCpuMs: PAGE_CPU_MS_PER_KIB * kib,
+      renderCpuMs: pageRenderCpuMs(index.sections.elementLength[element]!),
     });
     if (!views.ok) throw answerTooLarge(views.overBudget, profile);
     return views.views[0]!;
@@ -82,7 +80,7 @@ async function viewOf(
   let view = await read(located.element);
   if (located.byName && view.name !== located.byName) {
     // the name's suffix led to another element: look the name up itself
-    located = await locateByName(store, index, budget, keepAlive, located.byName);
+    located = await locateByName(store, index, request, located.byName);
     if (!located) return undefined;
     view = await read(located.element);
   }

@@ -1,4 +1,4 @@
-// DCAT-AP 3 (contract §13.2): /catalog.ttl and /catalog.jsonld, 100 datasets a page (`page`,
+// DCAT-AP 3 (docs/harvest.md §13.2): /catalog.ttl and /catalog.jsonld, 100 datasets a page (`page`,
 // `modified_since`), paged as ckanext-dcat pages (hydra); /dataset/{id}.ttl|.jsonld, one dataset.
 // The elements are read without their tables (answer/dataset-views.ts), as any answer is (within
 // the profile, their rendering counted), in catalogue order, and written by core/open-data/dcat/.
@@ -11,24 +11,17 @@ import { TURTLE } from '../../core/open-data/dcat/turtle.ts';
 import { publicUrls } from '../../core/open-data/element-view.ts';
 import { storedCatalogPage } from '../answer/catalog-page-parts.ts';
 import { readDatasetViews } from '../answer/dataset-views.ts';
+import { DCAT_CPU_MS } from '../cost-model.ts';
 import type { AppEnv } from '../env.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { answerTooLarge, invalidQuery, noSuchElement } from '../http/errors.ts';
 import { notModified, snapshotHeaders } from '../http/responses.ts';
 import { locateByName, locateElement } from '../snapshot/locate-element.ts';
 import type { LoadedIndex } from '../snapshot/snapshot-store.ts';
-import { snapshotRequest } from './snapshot-request.ts';
 
 export type RdfFormat = 'ttl' | 'jsonld';
 /** ckanext-dcat's page size (ckanext.dcat.datasets_per_page). */
 export const DATASETS_PER_PAGE = 100;
-/**
- * CPU of a DCAT document beside reading its elements' bytes (answer-cost.ts): parsing each
- * element without its tables, writing it as JSON-LD or Turtle (JSON-LD, the dearer) and encoding
- * it, per dataset and per distribution (a year's CSV). The median of bench/open-data-cpu.ts in
- * process at 100,000 elements (docs/scale.md, "What is still over the free plan's CPU").
- */
-export const DCAT_CPU_MS = { dataset: 0.075, distribution: 0.018 } as const;
 /**
  * What a harvester can do instead when a page's stored parts are not within the profile (a
  * `modified_since` listing scattered over more part files than it may read), and writing the
@@ -53,10 +46,10 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
   const url = new URL(c.req.url);
   const page = pageParameter(url.searchParams);
   const since = modifiedSince(url.searchParams);
-  const request = snapshotRequest(c);
-  const { store, budget, keepAlive } = request;
-  const index = await store.index(budget, keepAlive);
-  const openData = await store.openData(index, budget, keepAlive);
+  const { request } = c.var;
+  const { store } = request;
+  const index = await store.index(request);
+  const openData = await store.openData(index, request);
   const { elements, matching } = pageOf(index.elementCount, openData.modified, page, since);
   const etag = answerEtag(
     index.buildId,
@@ -95,18 +88,18 @@ export async function dcatCatalog(c: Context<AppEnv>, format: RdfFormat): Promis
 
 export async function dcatDataset(c: Context<AppEnv>, idOrName: string, format: RdfFormat) {
   const url = new URL(c.req.url);
-  const request = snapshotRequest(c);
-  const { store, budget, keepAlive } = request;
-  const index = await store.index(budget, keepAlive);
-  let located = await locateElement(store, index, budget, keepAlive, idOrName);
+  const { request } = c.var;
+  const { store } = request;
+  const index = await store.index(request);
+  let located = await locateElement(store, index, request, idOrName);
   if (!located) throw noSuchElement(idOrName);
-  const openData = await store.openData(index, budget, keepAlive);
+  const openData = await store.openData(index, request);
   const readOne = (element: number) =>
     readDatasetViews({ ...request, index }, openData, Uint32Array.of(element), DCAT_CPU_MS);
   let read = await readOne(located.element);
   if (read.ok && located.byName && read.views[0]!.name !== located.byName) {
     // the name's suffix led to another element: look the name up itself
-    located = await locateByName(store, index, budget, keepAlive, located.byName);
+    located = await locateByName(store, index, request, located.byName);
     if (!located) throw noSuchElement(idOrName);
     read = await readOne(located.element);
   }

@@ -1,5 +1,5 @@
 // GET / and /docs (the documentation page), its script and stylesheet, and /api/v1/openapi.json
-// (contract §8): files the build wrote into the snapshot, served like the lists.
+// (docs/api.md §8): files the build wrote into the snapshot, served like the lists.
 import type { Context } from 'hono';
 import {
   DOCUMENTATION_CSP,
@@ -13,7 +13,7 @@ export function serveDocumentation(c: Context<AppEnv>, name: DocumentationFileNa
   const { contentType } = DOCUMENTATION_FILES.find((file) => file.name === name)!;
   return serveSnapshotFile(c, {
     entry: (manifest) => manifest.documentation[name],
-    read: (store, budget, keepAlive) => store.documentationFile(name, budget, keepAlive),
+    read: (request) => request.store.documentationFile(name, request),
     contentType,
     headers: contentType.startsWith('text/html')
       ? { 'content-security-policy': DOCUMENTATION_CSP }

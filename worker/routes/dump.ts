@@ -1,4 +1,4 @@
-// GET /api/v1/dump and /api/v1/dump/{part} (contract §13.3): the whole catalogue as gzip'd JSON
+// GET /api/v1/dump and /api/v1/dump/{part} (docs/harvest.md §13.3): the whole catalogue as gzip'd JSON
 // Lines, in parts the build wrote. The listing comes from the manifest alone; a part is one
 // snapshot read, its bytes handed on as they arrive (never held), with its ETag from the manifest.
 import type { Context } from 'hono';
@@ -13,11 +13,11 @@ import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { noSuchDumpPart } from '../http/errors.ts';
 import { notModified, snapshotHeaders } from '../http/responses.ts';
 import type { AppEnv } from '../env.ts';
-import { snapshotRequest } from './snapshot-request.ts';
 
 export async function dumpListing(c: Context<AppEnv>) {
-  const { store, budget, keepAlive } = snapshotRequest(c);
-  const manifest = await store.manifest(budget, keepAlive);
+  const { request } = c.var;
+  const { store } = request;
+  const manifest = await store.manifest(request);
   const { origin } = new URL(c.req.url);
   // the answer names absolute URLs: its ETag covers the origin as well as the snapshot
   const etag = answerEtag(manifest.buildId, JSON.stringify(['dump', origin]));
@@ -43,8 +43,9 @@ export function dumpAnswer(manifest: Manifest, origin: string): CatalogueDump {
 
 export async function dumpPart(c: Context<AppEnv>) {
   const name = c.req.param('part') ?? '';
-  const { store, budget, keepAlive } = snapshotRequest(c);
-  const manifest = await store.manifest(budget, keepAlive);
+  const { request } = c.var;
+  const { store, budget } = request;
+  const manifest = await store.manifest(request);
   const part = dumpPartNumber(name);
   const entry = part === undefined ? undefined : manifest.dump[part];
   if (part === undefined || !entry) throw noSuchDumpPart(name);

@@ -1,4 +1,4 @@
-// GET /api/v1/facets (contract §6, §11): disjunctive counts per dimension for a search's
+// GET /api/v1/facets (docs/api.md §6, §11): disjunctive counts per dimension for a search's
 // parameters.
 import type { Context } from 'hono';
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
@@ -9,12 +9,12 @@ import type { AppEnv } from '../env.ts';
 import { notModified, snapshotHeaders } from '../http/responses.ts';
 import { checkQuery, matchKeyOf, resolveQuery, textSearchOf } from '../search/find-matches.ts';
 import { searchedOrThrow } from './search-errors.ts';
-import { snapshotRequest } from './snapshot-request.ts';
 
 export async function facets(c: Context<AppEnv>) {
   const query = searchedOrThrow(checkQuery(new URL(c.req.url).searchParams, { paging: false }));
-  const { budget, store, keepAlive } = snapshotRequest(c);
-  const index = await store.index(budget, keepAlive);
+  const { request } = c.var;
+  const { store } = request;
+  const index = await store.index(request);
   const resolved = searchedOrThrow(resolveQuery(index, query));
   const facetKey = JSON.stringify(['facets', matchKeyOf(query, resolved)]);
   const etag = answerEtag(index.buildId, facetKey);
@@ -24,11 +24,11 @@ export async function facets(c: Context<AppEnv>) {
     const lists = Object.fromEntries(
       await Promise.all(
         REFERENCE_LISTS.map(
-          async ({ name }) => [name, await store.listItems(name, budget, keepAlive)] as const,
+          async ({ name }) => [name, await store.listItems(name, request)] as const,
         ),
       ),
     ) as Record<ReferenceListName, ReferenceItem[]>;
-    const wordIndex = query.words && (await store.wordIndex(index, budget, keepAlive));
+    const wordIndex = query.words && (await store.wordIndex(index, request));
     bytes = new TextEncoder().encode(
       JSON.stringify(countFacets(index, textSearchOf(query, wordIndex), resolved, lists)),
     );

@@ -7,5 +7,5 @@ import { serveSnapshotFile } from './snapshot-file.ts';
 export const serveList = (c: Context<AppEnv>, name: ReferenceListName) =>
   serveSnapshotFile(c, {
     entry: (manifest) => manifest.lists[name],
-    read: (store, budget, keepAlive) => store.list(name, budget, keepAlive),
+    read: (request) => request.store.list(name, request),
   });

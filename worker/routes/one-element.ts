@@ -1,4 +1,4 @@
-// GET /api/v1/data-element/{id} (contract §5.4) and /api/v1/data-element/{id}/{year}.csv (§5.5).
+// GET /api/v1/data-element/{id} (docs/api.md §5.4) and /api/v1/data-element/{id}/{year}.csv (docs/api.md §5.5).
 // An unverified element was never published: its id answers exactly as an unknown one.
 import type { Context } from 'hono';
 import type { DataElement } from '../../core/schema.ts';
@@ -7,7 +7,7 @@ import { answerLength, type ElementFormat } from '../answer/streamed-answer.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { csvAttachment } from '../http/csv-attachment.ts';
 import { projectedElement } from '../answer/element-format.ts';
-import { findElementById } from '../snapshot/element-lookup.ts';
+import { findElementById } from '../search/element-lookup.ts';
 import { answerTooLarge, invalidQuery, noSuchElement, noSuchTable } from '../http/errors.ts';
 import { parseFieldsOnly } from '../search/parse-query.ts';
 import { collect, streamedBody } from '../answer/answer-body.ts';
@@ -16,19 +16,19 @@ import { notModified, snapshotHeaders } from '../http/responses.ts';
 import { postingList } from '../search/filters.ts';
 import type { LoadedIndex } from '../snapshot/snapshot-store.ts';
 import { tableCsv } from '../../core/tables/csv.ts';
-import { snapshotRequest, type SnapshotRequest } from './snapshot-request.ts';
+import type { RequestContext } from '../request-context.ts';
 
 export async function oneElement(c: Context<AppEnv>) {
   const parsed = parseFieldsOnly(new URL(c.req.url).searchParams);
   if (!parsed.ok) throw invalidQuery(parsed.message);
   const located = await locate(c);
-  const { index, store, budget, element, keepAlive } = located;
+  const { index, store, element } = located;
   const etag = answerEtag(
     index.buildId,
     JSON.stringify(['element', element, parsed.fields ?? null]),
   );
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
-  const format = await answerFormat(index, store, budget, parsed.fields, keepAlive);
+  const format = await answerFormat(index, store, located, parsed.fields);
   const elements = Uint32Array.of(element);
   if (c.req.method === 'HEAD')
     return new Response(null, {
@@ -44,14 +44,14 @@ export async function tableAsCsv(c: Context<AppEnv>) {
   const table = c.req.param('table') ?? '';
   const year = Number(/^(-?\d+)\.csv$/.exec(table)?.[1] ?? NaN);
   const located = await locate(c);
-  const { index, store, budget, element, id, keepAlive } = located;
+  const { index, store, element, id } = located;
   if (!hasYear(index, element, year)) throw noSuchTable(id, table);
   const etag = answerEtag(index.buildId, JSON.stringify(['csv', element, year]));
   if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
   // Only the element's `data` is parsed (the table has to be read cell by cell anyway).
   const dataOnly = projectedElement(
     index.sections.elementLength,
-    await store.keyStarts(index, budget, keepAlive),
+    await store.keyStarts(index, located),
     ['data'],
   );
   const answer = oneElementAnswer(located, dataOnly);
@@ -81,7 +81,7 @@ function oneElementAnswer(
   return prepareAnswer(index, store, budget, elements, format, admitted, true);
 }
 
-interface LocatedElement extends SnapshotRequest {
+interface LocatedElement extends RequestContext {
   index: LoadedIndex;
   element: number;
   id: string;
@@ -89,10 +89,9 @@ interface LocatedElement extends SnapshotRequest {
 
 async function locate(c: Context<AppEnv>): Promise<LocatedElement> {
   const id = c.req.param('id') ?? '';
-  const request = snapshotRequest(c);
-  const { store, budget, keepAlive } = request;
-  const index = await store.index(budget, keepAlive);
-  const element = findElementById(await store.ids(index, budget, keepAlive), id);
+  const { request } = c.var;
+  const index = await request.store.index(request);
+  const element = findElementById(await request.store.ids(index, request), id);
   if (element === undefined) throw noSuchElement(id);
   return { ...request, index, element, id };
 }

@@ -1,4 +1,4 @@
-// A search's errors (search/find-matches.ts) as the contract's HTTP answers (contract §7).
+// A search's errors (search/find-matches.ts) as the contract's HTTP answers (docs/api.md §7).
 import type { HTTPException } from 'hono/http-exception';
 import { invalidPattern, invalidQuery, unknownSlug } from '../http/errors.ts';
 import type { SearchError, Searched } from '../search/find-matches.ts';

@@ -1,8 +1,8 @@
-// GET /sitemap.xml and /robots.txt (contract §14): every element's page once, with its lastmod,
+// GET /sitemap.xml and /robots.txt (docs/harvest.md §14): every element's page once, with its lastmod,
 // for search engines. Up to URLS_PER_SITEMAP pages /sitemap.xml lists them itself; past that it
 // is a sitemap index over /sitemap-1.xml, /sitemap-2.xml… (sitemaps.org allows 50,000 URLs a
 // file; a file here holds fewer, each written in about 2 ms of CPU, within the free profile's
-// 10 ms: docs/scale.md). Pages in name order, from names.txt and the dates of open-data.bin.
+// 10 ms: bench/HISTORY.md). Pages in name order, from names.txt and the dates of open-data.bin.
 import type { Context } from 'hono';
 import { URLS_PER_SITEMAP } from '../../core/contract.ts';
 import { ISO_SECONDS_LENGTH, writeIsoSeconds } from '../../core/open-data/dates.ts';
@@ -12,7 +12,6 @@ import type { AppEnv } from '../env.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
 import { notFound } from '../http/errors.ts';
 import { notModified, snapshotHeaders } from '../http/responses.ts';
-import { snapshotRequest } from './snapshot-request.ts';
 
 const XML_TYPE = 'application/xml; charset=utf-8';
 const encoder = new TextEncoder();
@@ -24,9 +23,9 @@ export async function sitemap(c: Context<AppEnv>): Promise<Response> {
   const file = c.req.param('file');
   const part = file === undefined ? undefined : /^sitemap-(\d+)\.xml$/.exec(file)?.[1];
   if (file !== undefined && part === undefined) throw notFound(url.pathname);
-  const request = snapshotRequest(c);
-  const { store, budget, keepAlive } = request;
-  const index = await store.index(budget, keepAlive);
+  const { request } = c.var;
+  const { store } = request;
+  const index = await store.index(request);
   const count = index.elementCount;
   const files = Math.ceil(count / URLS_PER_SITEMAP);
   const isIndex = part === undefined && files > 1;
@@ -46,8 +45,8 @@ export async function sitemap(c: Context<AppEnv>): Promise<Response> {
     );
   } else {
     const [openData, names] = await Promise.all([
-      store.openData(index, budget, keepAlive),
-      store.packageNames(index, budget, keepAlive),
+      store.openData(index, request),
+      store.packageNames(index, request),
     ]);
     const first = (n - 1) * URLS_PER_SITEMAP;
     bytes = urlSet(url.origin, openData, names, first, Math.min(count, first + URLS_PER_SITEMAP));

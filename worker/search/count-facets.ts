@@ -1,4 +1,4 @@
-// Facet counts (contract §6): per dimension, how many elements each item would bring, counted
+// Facet counts (docs/api.md §6): per dimension, how many elements each item would bring, counted
 // with every filter but that dimension's own (disjunctive), the title pattern and the words of
 // `q` always applied.
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
@@ -11,9 +11,9 @@ import {
   postingList,
   type Dimension,
   type ResolvedFilters,
-  type SearchIndex,
   type TextSearch,
 } from './filters.ts';
+import type { SearchIndex } from './search-index.ts';
 
 export function countFacets(
   index: SearchIndex,

@@ -3,50 +3,13 @@
 // with `q`.
 import { REFERENCE_LISTS, type ReferenceListName } from '../../core/contract.ts';
 import { bitmapWords, postingSections, type IndexSections } from '../../core/snapshot-layout.ts';
+import { resolveSlug, type SearchIndex } from './search-index.ts';
 import { intersectSorted, unionSorted } from './posting-lists.ts';
-import { bindingsOf } from '../memory.ts';
-import {
-  matchingTitleBitmap,
-  type CompiledTitlePattern,
-  type TitleSearchIndex,
-} from '../title-search/index.ts';
+import { bindingsOf } from './title-search-caches.ts';
+import { matchingTitleBitmap, type CompiledTitlePattern } from '../title-search/index.ts';
 import type { SlugFilters } from './parse-query.ts';
 import { bitmapOf, bitsOf, holds, intersectionOf, type Bitmap } from '../../core/bitmap.ts';
 import { elementsMatching, orderByRelevance, type WordMatches } from './word-search.ts';
-
-export interface SlugLookup {
-  exact: Map<string, number>;
-  /** Slug with surrounding white space removed → its number; -1 when two slugs share it. */
-  trimmed: Map<string, number>;
-}
-
-export interface SearchIndex {
-  elementCount: number;
-  sections: IndexSections;
-  titles: TitleSearchIndex;
-  slugs: Record<ReferenceListName, SlugLookup>;
-  /** Years with tables, ascending (year number y owns posting list y). */
-  years: number[];
-}
-
-export function buildSlugLookup(slugs: readonly string[]): SlugLookup {
-  const exact = new Map<string, number>();
-  const trimmed = new Map<string, number>();
-  slugs.forEach((slug, n) => {
-    exact.set(slug, n);
-    const key = slug.trim();
-    trimmed.set(key, trimmed.has(key) ? -1 : n);
-  });
-  return { exact, trimmed };
-}
-
-/** Exact slug first; else the single slug equal to it once surrounding white space is ignored. */
-export function resolveSlug(lookup: SlugLookup, value: string): number | undefined {
-  const exact = lookup.exact.get(value);
-  if (exact !== undefined) return exact;
-  const loose = lookup.trimmed.get(value.trim());
-  return loose === undefined || loose < 0 ? undefined : loose;
-}
 
 /**
  * The filters as item numbers: per list its slugs' numbers; the years' numbers, or undefined
@@ -185,7 +148,7 @@ export interface TextSearch {
 
 /**
  * The matching elements: posting lists intersected, then the words of `q` kept, then titles
- * matched. In catalogue order; in relevance order with `q` (contract §11).
+ * matched. In catalogue order; in relevance order with `q` (docs/api.md §11).
  */
 export function findElements(
   index: SearchIndex,

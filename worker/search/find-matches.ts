@@ -3,15 +3,11 @@
 // No I/O and no HTTP: what is wrong with a query is returned as data (SearchError), and the
 // routes answer it (routes/search-errors.ts).
 import type { ReferenceListName } from '../../core/contract.ts';
-import { compiledPatterns, type MatchCache } from '../memory.ts';
+import type { MatchCache } from '../memory.ts';
+import { compiledPatterns } from './title-search-caches.ts';
 import { parseSearchParams, type SearchQuery } from './parse-query.ts';
-import {
-  findElements,
-  resolveFilters,
-  type ResolvedFilters,
-  type SearchIndex,
-  type TextSearch,
-} from './filters.ts';
+import { findElements, resolveFilters, type ResolvedFilters, type TextSearch } from './filters.ts';
+import type { SearchIndex } from './search-index.ts';
 import { compileTitlePattern, type CompiledTitlePattern } from '../title-search/index.ts';
 import type { WordIndex } from '../../core/word-index.ts';
 import { estimateWordSearchCpuMs, matchWords } from './word-search.ts';

@@ -1,4 +1,4 @@
-// Reads the query string of the search endpoints (contract §3, §5, §7, §11): empty values count
+// Reads the query string of the search endpoints (docs/api.md §3, §5, §7, §11): empty values count
 // as absent, unknown parameters are ignored unless they look like a known one misspelt, a filter
 // may repeat (OR), the title, `q` and the paging parameters may not.
 import {

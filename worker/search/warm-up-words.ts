@@ -1,6 +1,6 @@
 // Startup: the word search run over a small made-up index, so that V8 has compiled its functions
 // (and tiered up their loops) before a fresh isolate's first search with `q` needs them; that
-// search then spends its time on the catalogue, not on compiling (bench/cold-start, docs/scale.md).
+// search then spends its time on the catalogue, not on compiling (bench/cold-start, bench/HISTORY.md).
 import { decodeWordIndex, encodeWordIndex } from '../../core/word-index.ts';
 import { elementsMatching, matchWords, orderByRelevance } from './word-search.ts';
 

@@ -1,4 +1,4 @@
-// Word search (contract §11), pure over a decoded word index (core/word-index.ts): the elements
+// Word search (docs/api.md §11), pure over a decoded word index (core/word-index.ts): the elements
 // whose searchable words start with every word of `q`, and their relevance order. No I/O: the
 // caller ANDs the match set with the filters and the title pattern, then orders what is left.
 //
@@ -74,7 +74,7 @@ export function matchWords(index: WordIndex, words: readonly string[]): WordMatc
  * letters (it starts many words, whose lists are joined), and per element matched and word, the
  * standing and the sort. Fitted to what `npx tsx bench/word-search.ts DIST` measures at 100,000
  * elements (it prints both): 0.8 (a one-letter word) to 2.5 times (five two-letter words) the
- * measured median of the searches over 1 ms (docs/scale.md).
+ * measured median of the searches over 1 ms (bench/HISTORY.md).
  */
 export function estimateWordSearchCpuMs(words: readonly string[], matched: number): number {
   let ms = 0.15 + 1.0e-5 * matched * words.length;

@@ -1,10 +1,10 @@
-// An element named in a URL by its _id or its CKAN name (contract §14: `/dataset/{id}`). An _id
+// An element named in a URL by its _id or its CKAN name (docs/harvest.md §14: `/dataset/{id}`). An _id
 // is found in the id index; a name usually ends with its element's _id (package-name.ts), which
 // leads there without loading the names, and the caller checks the element's name is the one
 // asked for (nameMatches); any other name is looked up in names.txt.
 import { suffixOfName } from '../../core/open-data/package-name.ts';
-import type { ReadBudget } from './read-budget.ts';
-import { findElementById } from './element-lookup.ts';
+import type { ReadContext } from './read-context.ts';
+import { findElementById } from '../search/element-lookup.ts';
 import { elementByName } from './name-lookup.ts';
 import type { LoadedIndex, SnapshotStore } from './snapshot-store.ts';
 
@@ -19,30 +19,28 @@ const NAME = /^[a-z0-9_-]{2,100}$/;
 export async function locateElement(
   store: SnapshotStore,
   index: LoadedIndex,
-  budget: ReadBudget,
-  keepAlive: ((promise: Promise<unknown>) => void) | undefined,
+  read: ReadContext,
   idOrName: string,
 ): Promise<Located | undefined> {
-  const ids = await store.ids(index, budget, keepAlive);
+  const ids = await store.ids(index, read);
   const byId = findElementById(ids, idOrName);
   if (byId !== undefined) return { element: byId, byName: undefined };
   if (!NAME.test(idOrName)) return undefined;
   const bySuffix = findElementById(ids, suffixOfName(idOrName));
   if (bySuffix !== undefined) return { element: bySuffix, byName: idOrName };
-  return locateByName(store, index, budget, keepAlive, idOrName);
+  return locateByName(store, index, read, idOrName);
 }
 
 /** By names.txt alone: a name whose suffix is a hash, or that the suffix led astray. */
 export async function locateByName(
   store: SnapshotStore,
   index: LoadedIndex,
-  budget: ReadBudget,
-  keepAlive: ((promise: Promise<unknown>) => void) | undefined,
+  read: ReadContext,
   name: string,
 ): Promise<Located | undefined> {
   const [openData, names] = await Promise.all([
-    store.openData(index, budget, keepAlive),
-    store.packageNames(index, budget, keepAlive),
+    store.openData(index, read),
+    store.packageNames(index, read),
   ]);
   const element = elementByName(openData, names, name);
   return element === undefined ? undefined : { element, byName: undefined };

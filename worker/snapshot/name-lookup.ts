@@ -3,7 +3,7 @@
 // otherwise (an id hashed into the name) a binary search over names.txt, in name order.
 import type { OpenDataSections } from '../../core/open-data/layout.ts';
 import { suffixOfName } from '../../core/open-data/package-name.ts';
-import { findElementById, type IdIndex } from './element-lookup.ts';
+import { findElementById, type IdIndex } from '../search/element-lookup.ts';
 
 /** Separator between two names in names.txt (generator/build-open-data.ts). */
 const SEPARATOR_LENGTH = 3;

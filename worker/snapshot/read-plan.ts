@@ -78,7 +78,7 @@ export function planReads(
     const block = elementBlock[e]!;
     const run = index.blockRun[block]!;
     let need = needs[needs.length - 1];
-    // a run is read forwards: an answer in another order (relevance, contract §11) reads it again
+    // a run is read forwards: an answer in another order (relevance, docs/api.md §11) reads it again
     // for each ascending stretch of its elements
     if (need?.run !== run || e < elements[i - 1]!) {
       need = { run, from: i, blocks: [], prefixBytes: 0, missingPrefixBytes: 0, whole: false };

@@ -20,15 +20,18 @@ import {
   type Manifest,
   type OverlaySize,
 } from '../../core/snapshot-layout.ts';
+import { partFilePath, partKind } from '../../core/open-data/part-kinds.ts';
 import { Overlay } from './overlay.ts';
 import { moved } from '../event-loop.ts';
-import { indexCaches, type ElementCache, type MatchCache } from '../memory.ts';
+import type { MatchCache } from '../memory.ts';
+import { indexCaches, type ElementCache } from './index-caches.ts';
 import type { LruCache } from '../lru-cache.ts';
-import type { IdIndex } from './element-lookup.ts';
+import type { IdIndex } from '../search/element-lookup.ts';
 import type { ReferenceItem } from '../../core/schema.ts';
 import type { ReadBudget } from './read-budget.ts';
+import type { KeepAlive, ReadContext } from './read-context.ts';
 import type { OpenRun } from './run-reader.ts';
-import { buildSlugLookup, type SearchIndex } from '../search/filters.ts';
+import { buildSlugLookup, type SearchIndex } from '../search/search-index.ts';
 import { decodeTitleSearchIndex, type TitleSearchIndex } from '../../core/title-index/decode.ts';
 import { decodeWordIndex, type WordIndex } from '../../core/word-index.ts';
 import type { OpenDataHeader, OpenDataSections } from '../../core/open-data/layout.ts';
@@ -70,8 +73,6 @@ export interface AssetFetcher {
   fetch(url: string): Promise<Response>;
 }
 
-type KeepAlive = ((promise: Promise<unknown>) => void) | undefined;
-
 // ASSETS ignores the host; any absolute URL will do.
 const assetUrl = (path: string) => `https://snapshot.invalid/${path}`;
 
@@ -91,51 +92,41 @@ export class SnapshotStore {
   }
 
   /**
-   * The manifest, loaded once. `keepAlive` (the request's waitUntil) keeps the loading request's
-   * I/O alive until the load is done, since concurrent requests wait on the same promise.
+   * The manifest, loaded once. The read's keepAlive (the request's waitUntil) keeps the loading
+   * request's I/O alive until the load is done, since concurrent requests wait on the same promise.
    */
-  manifest(budget: ReadBudget, keepAlive?: KeepAlive): Promise<Manifest> {
+  manifest(read: ReadContext): Promise<Manifest> {
     if (!this.manifestPromise) {
-      this.manifestPromise = this.remember(this.loadManifest(budget));
-      keepAlive?.(this.manifestPromise.catch(() => undefined));
+      this.manifestPromise = this.remember(this.loadManifest(read.budget));
+      read.keepAlive?.(this.manifestPromise.catch(() => undefined));
     }
     return this.manifestPromise;
   }
 
-  /** The index, loaded once; see manifest() for `keepAlive`. */
-  index(budget: ReadBudget, keepAlive?: KeepAlive): Promise<LoadedIndex> {
+  /** The index, loaded once; see manifest() for the keepAlive. */
+  index(read: ReadContext): Promise<LoadedIndex> {
     if (!this.indexPromise) {
       this.indexPromise = this.remember(
-        this.manifest(budget, keepAlive).then((manifest) =>
-          this.loadIndex(manifest.buildId, budget),
-        ),
+        this.manifest(read).then((manifest) => this.loadIndex(manifest.buildId, read.budget)),
       );
-      keepAlive?.(this.indexPromise.catch(() => undefined));
+      read.keepAlive?.(this.indexPromise.catch(() => undefined));
     }
     return this.indexPromise;
   }
 
   /** A reference list, ready-to-serve bytes (lists are small: kept once read). */
-  async list(
-    name: ReferenceListName,
-    budget: ReadBudget,
-    keepAlive?: KeepAlive,
-  ): Promise<Uint8Array> {
-    const manifest = await this.manifest(budget, keepAlive);
-    return this.smallFile(snapshotPaths(manifest.buildId).list(name), budget);
+  async list(name: ReferenceListName, read: ReadContext): Promise<Uint8Array> {
+    const manifest = await this.manifest(read);
+    return this.smallFile(snapshotPaths(manifest.buildId).list(name), read.budget);
   }
 
   /**
    * A documentation file (the OpenAPI document, the page and its assets), kept once read like the
    * lists.
    */
-  async documentationFile(
-    name: DocumentationFileName,
-    budget: ReadBudget,
-    keepAlive?: KeepAlive,
-  ): Promise<Uint8Array> {
-    const manifest = await this.manifest(budget, keepAlive);
-    return this.smallFile(snapshotPaths(manifest.buildId).documentation(name), budget);
+  async documentationFile(name: DocumentationFileName, read: ReadContext): Promise<Uint8Array> {
+    const manifest = await this.manifest(read);
+    return this.smallFile(snapshotPaths(manifest.buildId).documentation(name), read.budget);
   }
 
   private async smallFile(path: string, budget: ReadBudget): Promise<Uint8Array> {
@@ -146,12 +137,8 @@ export class SnapshotStore {
   }
 
   /** A reference list's items (for the facets), parsed once. */
-  async listItems(
-    name: ReferenceListName,
-    budget: ReadBudget,
-    keepAlive?: KeepAlive,
-  ): Promise<ReferenceItem[]> {
-    const bytes = await this.list(name, budget, keepAlive);
+  async listItems(name: ReferenceListName, read: ReadContext): Promise<ReferenceItem[]> {
+    const bytes = await this.list(name, read);
     let items = this.parsedLists.get(bytes);
     if (!items)
       this.parsedLists.set(
@@ -164,12 +151,12 @@ export class SnapshotStore {
   /**
    * The element ids in code-unit order (for finding one element), loaded once when first needed.
    */
-  ids(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<IdIndex> {
-    return this.lazily(`ids ${index.buildId}`, keepAlive, async () => {
+  ids(index: LoadedIndex, read: ReadContext): Promise<IdIndex> {
+    return this.lazily(`ids ${index.buildId}`, read.keepAlive, async () => {
       const paths = snapshotPaths(index.buildId);
       const [sections, text] = await Promise.all([
-        this.readBytes(paths.idSections, budget),
-        this.readBytes(paths.ids, budget),
+        this.readBytes(paths.idSections, read.budget),
+        this.readBytes(paths.ids, read.budget),
       ]);
       try {
         return {
@@ -183,14 +170,10 @@ export class SnapshotStore {
   }
 
   /** Where each key of each element starts (for projections), loaded once when first needed. */
-  keyStarts(
-    index: LoadedIndex,
-    budget: ReadBudget,
-    keepAlive?: KeepAlive,
-  ): Promise<ElementKeyStarts> {
-    return this.lazily(`keys ${index.buildId}`, keepAlive, async () => {
+  keyStarts(index: LoadedIndex, read: ReadContext): Promise<ElementKeyStarts> {
+    return this.lazily(`keys ${index.buildId}`, read.keepAlive, async () => {
       const path = snapshotPaths(index.buildId).keys;
-      const bytes = await this.readBytes(path, budget);
+      const bytes = await this.readBytes(path, read.budget);
       if (bytes.byteLength !== index.elementCount * ELEMENT_KEYS.length * 4)
         throw this.unavailable(path, 'unexpected length');
       return new Uint32Array(bytes);
@@ -198,10 +181,10 @@ export class SnapshotStore {
   }
 
   /** The word search index (`q`), loaded once when first needed. */
-  wordIndex(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<WordIndex> {
-    return this.lazily(`words ${index.buildId}`, keepAlive, async () => {
+  wordIndex(index: LoadedIndex, read: ReadContext): Promise<WordIndex> {
+    return this.lazily(`words ${index.buildId}`, read.keepAlive, async () => {
       const path = snapshotPaths(index.buildId).words;
-      const bytes = await this.readBytes(path, budget);
+      const bytes = await this.readBytes(path, read.budget);
       let words: WordIndex;
       try {
         words = decodeWordIndex(bytes);
@@ -218,10 +201,10 @@ export class SnapshotStore {
    * Part three's sections (dates, CKAN's sort orders, where each package is), loaded once when
    * first needed.
    */
-  openData(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<LoadedOpenData> {
-    return this.lazily(`open-data ${index.buildId}`, keepAlive, async () => {
+  openData(index: LoadedIndex, read: ReadContext): Promise<LoadedOpenData> {
+    return this.lazily(`open-data ${index.buildId}`, read.keepAlive, async () => {
       const path = snapshotPaths(index.buildId).openData;
-      const bytes = await this.readBytes(path, budget);
+      const bytes = await this.readBytes(path, read.budget);
       let sections: OpenDataSections;
       try {
         sections = decodeIndexSections<OpenDataSections>(bytes, index.openData.sections, path);
@@ -235,12 +218,14 @@ export class SnapshotStore {
   }
 
   /** Every CKAN name in name order, joined by `","` (package_list), loaded once when needed. */
-  packageNames(index: LoadedIndex, budget: ReadBudget, keepAlive?: KeepAlive): Promise<Uint8Array> {
+  packageNames(index: LoadedIndex, read: ReadContext): Promise<Uint8Array> {
     return this.lazily(
       `names ${index.buildId}`,
-      keepAlive,
+      read.keepAlive,
       async () =>
-        new Uint8Array(await this.readBytes(snapshotPaths(index.buildId).packageNames, budget)),
+        new Uint8Array(
+          await this.readBytes(snapshotPaths(index.buildId).packageNames, read.budget),
+        ),
     );
   }
 
@@ -249,8 +234,7 @@ export class SnapshotStore {
    * or past them one of the build's own (packages changed since the base).
    */
   packageFile(index: LoadedIndex, file: number, budget: ReadBudget): Promise<OpenRun> {
-    const folder = file < index.openData.packageFiles ? index.elementFiles : index.buildId;
-    return this.open(snapshotPaths(folder).packageFile(file), budget);
+    return this.open(partFilePath(partKind('package'), index, file), budget);
   }
 
   /** One file of DCAT dataset parts in a syntax (catalogue order), as packageFile's. */
@@ -260,16 +244,18 @@ export class SnapshotStore {
     file: number,
     budget: ReadBudget,
   ): Promise<OpenRun> {
-    const base = index.openData.datasetFiles[syntax];
-    const folder = file < base ? index.elementFiles : index.buildId;
-    return this.open(snapshotPaths(folder).datasetPartFile(syntax, file), budget);
+    return this.open(partFilePath(partKind(syntax), index, file), budget);
   }
 
   /**
    * A part of the index that only some requests need, loaded by the first of them and kept; like
    * the index, the loading request's I/O is kept alive until the load is done (others wait on it).
    */
-  private lazily<T>(key: string, keepAlive: KeepAlive, load: () => Promise<T>): Promise<T> {
+  private lazily<T>(
+    key: string,
+    keepAlive: KeepAlive | undefined,
+    load: () => Promise<T>,
+  ): Promise<T> {
     let loading = this.lazyParts.get(key) as Promise<T> | undefined;
     if (!loading) {
       this.lazyParts.set(key, (loading = this.remember(load())));

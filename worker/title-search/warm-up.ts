@@ -3,7 +3,7 @@
 // search needs them. V8 compiles a function the first time it runs; for a fresh isolate's first
 // search that was about 4 ms of its 12 to 15 (bench/cold-start). Workers run the global scope
 // when the isolate starts, ahead of the first request where they can, within a startup limit of
-// 1 s (docs/scale.md, "A fresh isolate's first search"). Not the scan: that needs a title index, and encoding even a
+// 1 s (bench/HISTORY.md, "A fresh isolate's first search"). Not the scan: that needs a title index, and encoding even a
 // few titles costs several times what it would save.
 import { bindDfa, type BoundDfa } from './scan/bind-dfa.ts';
 import { compileUncached } from './pattern/compile-pattern.ts';

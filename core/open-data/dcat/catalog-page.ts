@@ -1,4 +1,4 @@
-// A page of the DCAT-AP 3 catalogue (contract §13.2), written straight into Turtle or JSON-LD
+// A page of the DCAT-AP 3 catalogue (docs/harvest.md §13.2), written straight into Turtle or JSON-LD
 // (rdf-writer.ts): one dcat:Catalog from the catalogue's identity, a dcat:Dataset per element
 // with a dcat:Distribution per year's CSV, and the page's place in the whole as ckanext-dcat
 // pages it (hydra:PagedCollection). The mapping and every IRI's form are in docs/dcat.md. Pure.
@@ -42,7 +42,7 @@ export interface CatalogPaging {
 
 /** What a page may say about the catalogue beyond its identity. */
 export interface CatalogExtras {
-  /** The whole-catalogue download (§13.3): written as the catalog's own dcat:distribution. */
+  /** The whole-catalogue download (docs/harvest.md §13.3): written as the catalog's own dcat:distribution. */
   dump?: { url: string };
   /** The catalogue's first publication and last change: ISO 8601 date or UTC date-time. */
   issued?: string;

@@ -1,4 +1,4 @@
-// GET /dataset/{id} (contract §14): an element for people and search engines, with no script.
+// GET /dataset/{id} (docs/harvest.md §14): an element for people and search engines, with no script.
 // The title, unit, source and classifications (links to the explorer filtered by each), dates,
 // a chart, every year's table as held, the metadata, the downloads; JSON-LD, canonical link and
 // Open Graph in the head.

@@ -1,4 +1,4 @@
-// Catalogue text is data (contract §14): every text and attribute of a page goes through
+// Catalogue text is data (docs/harvest.md §14): every text and attribute of a page goes through
 // escapeHtml, and the JSON-LD block through jsonForScript, so nothing in it can become markup.
 
 const HTML_ESCAPES: Record<string, string> = {

@@ -1,4 +1,4 @@
-// The element's page and the 404 page (contract §14) as pure, runtime-neutral renderers: strings
+// The element's page and the 404 page (docs/harvest.md §14) as pure, runtime-neutral renderers: strings
 // in, one HTML document out, no script in the page; the route adds pageContentSecurityPolicy.
 export { renderElementPage } from './element-page.ts';
 export { renderNotFoundPage } from './not-found-page.ts';

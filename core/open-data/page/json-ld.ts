@@ -1,4 +1,4 @@
-// The element as a schema.org Dataset (contract §14), as Google Dataset Search reads it: name, a
+// The element as a schema.org Dataset (docs/harvest.md §14), as Google Dataset Search reads it: name, a
 // description of 50 to 5,000 characters, the classifications as keywords, the data source as
 // creator, the years as temporalCoverage, a DataDownload per year, the variable from the BPS
 // MS-Var metadata.

@@ -1,4 +1,4 @@
-// The 404 page of /dataset/{id} (contract §14): what was asked for, a search box that the
+// The 404 page of /dataset/{id} (docs/harvest.md §14): what was asked for, a search box that the
 // explorer at / reads (`q`), and the way home. Not indexed.
 import type { RenderContext } from '../element-view.ts';
 import { renderDocument } from './document.ts';

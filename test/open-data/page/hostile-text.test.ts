@@ -1,4 +1,4 @@
-// Catalogue text is data (contract §14): whatever a title, name, metadata value or cell holds,
+// Catalogue text is data (docs/harvest.md §14): whatever a title, name, metadata value or cell holds,
 // the page shows it as text, and the JSON-LD block gives it back exactly.
 import { describe, expect, it } from 'vitest';
 import { renderElementPage, renderNotFoundPage } from '../../../core/open-data/page/index.ts';

@@ -14,14 +14,14 @@ const unbounded = () => new ReadBudget(Number.POSITIVE_INFINITY);
 const storeOver = (dir: string) => new SnapshotStore(folderAssets(dir));
 
 export function publishedManifest(dir: string): Promise<Manifest> {
-  return storeOver(dir).manifest(unbounded());
+  return storeOver(dir).manifest({ budget: unbounded() });
 }
 
 /** Every published element, in catalogue order, read run by run through the index. */
 export async function publishedElements(dir: string): Promise<DataElement[]> {
   const store = storeOver(dir);
   const budget = unbounded();
-  const index = await store.index(budget);
+  const index = await store.index({ budget });
   const { elementBlock, elementStart, elementLength } = index.sections;
   const decoder = new TextDecoder();
   const elements: DataElement[] = [];
@@ -66,7 +66,9 @@ export async function publishedLists(
   const store = storeOver(dir);
   const budget = unbounded();
   const lists = await Promise.all(
-    REFERENCE_LISTS.map(async ({ name }) => [name, await store.listItems(name, budget)] as const),
+    REFERENCE_LISTS.map(
+      async ({ name }) => [name, await store.listItems(name, { budget })] as const,
+    ),
   );
   return Object.fromEntries(lists) as Record<ReferenceListName, ReferenceItem[]>;
 }
@@ -75,7 +77,7 @@ export async function publishedLists(
 export async function elementBytes(dir: string, e: number): Promise<Uint8Array> {
   const store = storeOver(dir);
   const budget = unbounded();
-  const index = await store.index(budget);
+  const index = await store.index({ budget });
   const overlaid = index.elements.overlaid(e) ? index.elements.get(e) : undefined;
   if (overlaid) return overlaid;
   const block = await store.block(index, index.sections.elementBlock[e]!, budget);

@@ -3,16 +3,13 @@
 // as PLAN:paid; for the tests that look at what people, harvesters and their tools meet. Also the
 // element those tests look at most closely (the one with the largest table, found through the
 // API) and a plain HTTP request. Node only.
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { serveProcess } from '../../../tools/serve/served-worker.ts';
 import { FIXTURE_SNAPSHOT } from '../../generator/build-fixture-snapshot.ts';
 import { freePort } from './fixture-worker.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** How long the server may take to say it serves (tsx and wrangler's bundle, on a busy machine). */
 const START_LIMIT_MS = 60_000;
-const STARTED = /Serving on (\S+?)\.?(?:\s|$)/;
 
 export interface ServedSnapshot {
   /** Its base URL, as it printed it: `http://127.0.0.1:N`, no trailing slash. */
@@ -26,38 +23,7 @@ export async function serveSnapshot(
   assets = FIXTURE_SNAPSHOT,
   vars: Record<string, string> = {},
 ): Promise<ServedSnapshot> {
-  const args = ['--import', 'tsx', 'tools/serve/cli.ts', '--assets', assets];
-  args.push('--port', String(await freePort()));
-  for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
-  const server = spawn(process.execPath, args, {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      try {
-        process.kill(-server.pid!, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
-    await exited;
-  };
-  let output = '';
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const started = Date.now();
-  while (!STARTED.test(output)) {
-    if (server.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    if (Date.now() - started > START_LIMIT_MS) {
-      await stop();
-      throw new Error(`the server did not start in ${START_LIMIT_MS / 1000} s: ${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url: STARTED.exec(output)![1]!, stop };
+  return serveProcess({ assets, port: await freePort(), vars, startLimitMs: START_LIMIT_MS });
 }
 
 export interface ListedElement {

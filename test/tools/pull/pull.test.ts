@@ -109,7 +109,7 @@ describe('npm run pull: a source that pages', () => {
     expect(stagingLeftBeside(existing.dir)).toEqual([]);
   });
 
-  it('carries the catalogue identity (catalogue.json) into the new catalogue (contract §12)', async () => {
+  it('carries the catalogue identity (catalogue.json) into the new catalogue (docs/harvest.md §12)', async () => {
     const fake = await serve({ paging: true });
     const existing = existingCatalogue();
     const identity = JSON.stringify({ title: 'Satu Data Kota Contoh', license: 'CC0-1.0' });

@@ -1,4 +1,4 @@
-// CONTRACT §9: a round trip is lossless. The real Worker (in workerd) serves snapshot S, built by
+// docs/operations.md §9: a round trip is lossless. The real Worker (in workerd) serves snapshot S, built by
 // the real generator from the fixture catalogue; the pull reads it; the build rebuilds; a second
 // Worker serves the rebuilt snapshot. Every list and every shared search case answers the same
 // bytes.
@@ -79,7 +79,7 @@ describe('pull from this API, then build', () => {
     expect(pull.status, pull.stderr).toBe(0);
     expect(
       pull.stdout,
-      'the Worker answers X-Total-Count (CONTRACT §5.1), so the pull pages and keeps the catalogue order',
+      'the Worker answers X-Total-Count (docs/api.md §5.1), so the pull pages and keeps the catalogue order',
     ).toMatch(/mode +paging/);
 
     const rebuild = runBuild(['--data', pulled, '--out', rebuilt, ...FIXTURE_TIERS]);

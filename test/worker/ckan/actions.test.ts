@@ -1,4 +1,4 @@
-// CKAN's action API besides package_search (contract §13.1): the envelope and statuses, GET and
+// CKAN's action API besides package_search (docs/harvest.md §13.1): the envelope and statuses, GET and
 // POST, the two prefixes, ETag/304, and each read action against the fixture catalogue.
 import { describe, expect, it } from 'vitest';
 import { fixtureLists, idOf } from '../../support/fixture-catalogue.ts';

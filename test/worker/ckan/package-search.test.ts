@@ -1,4 +1,4 @@
-// package_search (contract §13.1) against the naive reference of test/support/ckan-reference.ts:
+// package_search (docs/harvest.md §13.1) against the naive reference of test/support/ckan-reference.ts:
 // q, fq, sort, rows/start and facets, over the fixture snapshot.
 import { describe, expect, it } from 'vitest';
 import { ckanTimestamp } from '../../../core/open-data/dates.ts';
@@ -149,7 +149,7 @@ describe('package_search', () => {
   });
 
   it.each(['penduduk', 'pendud kec', 'jumlah', 'kecamatan jenis'])(
-    'q=%s gives §11 matches in relevance order',
+    'q=%s gives docs/api.md §11 matches in relevance order',
     async (q) => {
       const expected = referencePackageSearch(() => true, { key: 'score', descending: true }, q);
       expect(expected.length).toBeGreaterThan(0);
@@ -232,7 +232,7 @@ describe('package_search', () => {
     ['q=pendud?k', 400, 'Search Query Error'],
     ['q=penduduk~2', 400, 'Search Query Error'],
     ['q=%22jumlah%20penduduk%22~3', 400, 'Search Query Error'],
-    // more words than §11 reads, in a phrase: said so, not "no match"
+    // more words than docs/api.md §11 reads, in a phrase: said so, not "no match"
     [`q=${encodeURIComponent(`"${'a b c d e f g h i j k l m'}"`)}`, 400, 'Search Query Error'],
     // no query buys unbounded CPU by its length
     [

@@ -37,10 +37,11 @@ async function fetched(query: string, vars: Record<string, unknown> = {}) {
 
 /** The cache key the Worker uses for this query, from the real search pipeline. */
 async function keyOf(query: string): Promise<string> {
-  const index = await snapshotStore(env.ASSETS).index(new ReadBudget());
+  const index = await snapshotStore(env.ASSETS).index({ budget: new ReadBudget() });
   const checked = searched(checkQuery(new URLSearchParams(query)));
   const wordIndex =
-    checked.words && (await snapshotStore(env.ASSETS).wordIndex(index, new ReadBudget()));
+    checked.words &&
+    (await snapshotStore(env.ASSETS).wordIndex(index, { budget: new ReadBudget() }));
   const matches = searched(findMatches(index, checked, wordIndex));
   return edgeCacheKey(ORIGIN, index.buildId, matches.answerKey);
 }
@@ -200,13 +201,13 @@ describe('the edge cache of large answers', () => {
 
   it("takes its Cache API calls from the request's read budget", async () => {
     const ctx = createExecutionContext();
-    const context = {
-      env: {},
-      req: { url: `${ORIGIN}/api/v1/data-element?limit=40` },
-      executionCtx: ctx,
-    } as unknown as Parameters<typeof edgeCachedAnswer>[0];
     const budget = budgetFor(deploymentProfile({ PLAN: 'free' }));
-    const entry = edgeCachedAnswer(context, budget, 'budget-test', '["a large page"]', 2 << 20)!;
+    const request = {
+      budget,
+      keepAlive: (p: Promise<unknown>) => ctx.waitUntil(p),
+      origin: ORIGIN,
+    };
+    const entry = edgeCachedAnswer(request, 'budget-test', '["a large page"]', 2 << 20)!;
     const key = edgeCacheKey(ORIGIN, 'budget-test', '["a large page"]');
     // a stored entry of another size: match, delete, then the store's put, three calls in all
     await caches.default.put(key, cacheable(new Uint8Array(10)));

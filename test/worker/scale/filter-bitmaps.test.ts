@@ -18,7 +18,7 @@ const LISTS = REFERENCE_LISTS.map(({ name }) => name);
 
 describe('filters as bitmaps and lists', () => {
   it('give the intersection of the posting lists for dense, sparse and mixed items', async () => {
-    const index = await snapshotStore(env.ASSETS).index(new ReadBudget());
+    const index = await snapshotStore(env.ASSETS).index({ budget: new ReadBudget() });
     const itemCount = (d: Dimension) =>
       d === 'year' ? index.years.length : index.slugs[d].exact.size;
     const length = (d: Dimension, n: number) => postingList(index.sections, d, n).length;

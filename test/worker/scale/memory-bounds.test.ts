@@ -28,7 +28,7 @@ describe('isolate memory at scale', () => {
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 50)); // cancellations run their cleanup
-    const index = await snapshotStore(env.ASSETS).index(new ReadBudget());
+    const index = await snapshotStore(env.ASSETS).index({ budget: new ReadBudget() });
     expect(snapshotStore(env.ASSETS).readsOpen).toBe(0);
     expect(index.elements.bytesHeld).toBeGreaterThan(0);
     expect(index.elements.bytesHeld).toBeLessThanOrEqual(ELEMENT_CACHE_BYTES);

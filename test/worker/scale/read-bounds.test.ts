@@ -1,4 +1,4 @@
-// Every request's snapshot reads stay within the platform's limits (contract §10), over a
+// Every request's snapshot reads stay within the platform's limits (docs/operations.md §10), over a
 // snapshot of thousands of small blocks: an answer that read every block holding one of its
 // elements would need more than a thousand reads here. Each query runs on a fresh isolate store
 // (a new binding), so the index load is counted too. In the `paid` profile every answer is whole

@@ -1,6 +1,6 @@
 // A CKAN harvest as ckanext-harvest runs it (test/support/ckan/harvester.ts: rows=100, sort=id
 // asc, start += 100 until an empty page; fq on organizations and metadata_modified), in each
-// deployment profile, over catalogues of several shapes (contract §13.1): every published
+// deployment profile, over catalogues of several shapes (docs/harvest.md §13.1): every published
 // element exactly once, every page within its profile's reads, cold isolates included. And every
 // rows up to 1000 answered in both profiles.
 import { describe, expect, it } from 'vitest';

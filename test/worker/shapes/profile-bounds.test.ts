@@ -1,4 +1,4 @@
-// Each deployment profile over catalogues of several shapes (contract §10): every request is
+// Each deployment profile over catalogues of several shapes (docs/operations.md §10): every request is
 // answered whole within its profile's subrequests (snapshot reads counted here, at most 6 at
 // once), or, in `free`, refused with a 400 {message} before any element is read. Pages of up to
 // 100, answers of up to 40 elements, one element, CSV, facets and lists are always answered in
@@ -74,7 +74,7 @@ const SEARCHES = [
   'title=tahun%202023&year=2023',
   'title=pasar%20tradisional.*desa',
   'title=posyandu&year=2019&dataSource=dinkes',
-  // word search: answers in relevance order, read in ascending stretches (contract §11)
+  // word search: answers in relevance order, read in ascending stretches (docs/api.md §11)
   'q=penduduk',
   'q=jumlah',
   'q=kec%20pendud',

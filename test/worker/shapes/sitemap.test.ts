@@ -1,4 +1,4 @@
-// The sitemap of a catalogue past URLS_PER_SITEMAP pages (contract §14): a sitemap index over
+// The sitemap of a catalogue past URLS_PER_SITEMAP pages (docs/harvest.md §14): a sitemap index over
 // files of at most that many URLs (sitemaps.org allows 50,000), every element's page in exactly
 // one of them; each file answered within the free profile's reads.
 import { describe, expect, it } from 'vitest';

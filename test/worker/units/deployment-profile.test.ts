@@ -1,12 +1,8 @@
-// What a profile leaves an answer's assembly after the search (contract §10: 10 ms of CPU a
+// What a profile leaves an answer's assembly after the search (docs/operations.md §10: 10 ms of CPU a
 // request in `free`, the search's included).
 import { describe, expect, it } from 'vitest';
-import {
-  answerCpuAllowed,
-  deploymentProfile,
-  FREE_ANSWER_CPU_MS,
-  FREE_CPU_MS,
-} from '../../../worker/deployment-profile.ts';
+import { answerCpuAllowed, FREE_ANSWER_CPU_MS, FREE_CPU_MS } from '../../../worker/cost-model.ts';
+import { deploymentProfile } from '../../../worker/deployment-profile.ts';
 import { estimateWordSearchCpuMs } from '../../../worker/search/word-search.ts';
 
 const free = deploymentProfile({ PLAN: 'free' });

@@ -1,4 +1,4 @@
-// GET|POST /api/3/action/{action} and /api/action/{action} (contract §13.1): a faithful, read-only
+// GET|POST /api/3/action/{action} and /api/action/{action} (docs/harvest.md §13.1): a faithful, read-only
 // subset of CKAN's action API. Parameters from the query string, a JSON body or a form; every
 // answer in CKAN's envelope; every failure as CKAN answers it (never a 500): an unknown action 400,
 // a write action 403, a missing package 404, bad parameters 409, a query Solr could not parse 400.
@@ -8,7 +8,6 @@ import { answerEtag, etagMatches } from '../../http/cache-headers.ts';
 import { CkanError, ckanErrorResponse, ckanSuccess } from '../../http/ckan-envelope.ts';
 import { notModified } from '../../http/responses.ts';
 import { FETCH_FAILED } from '../../../core/contract.ts';
-import { snapshotRequest } from '../snapshot-request.ts';
 import { actionParameters } from './action-parameters.ts';
 import type { Action } from './action-context.ts';
 import {
@@ -43,7 +42,8 @@ const WRITE_ACTION =
 
 export async function ckanAction(c: Context<AppEnv>): Promise<Response> {
   const action = c.req.param('action') ?? '';
-  const origin = new URL(c.req.url).origin;
+  const { request } = c.var;
+  const { origin } = request;
   try {
     const run = Object.hasOwn(CKAN_ACTIONS, action) ? CKAN_ACTIONS[action]! : undefined;
     if (!run) {
@@ -55,9 +55,8 @@ export async function ckanAction(c: Context<AppEnv>): Promise<Response> {
       throw new CkanError('badRequest', `Bad request - Action name not known: ${action}`);
     }
     const params = await actionParameters(c.req.raw);
-    const request = snapshotRequest(c);
-    const index = await request.store.index(request.budget, request.keepAlive);
-    const answer = await run({ ...request, c, action, params, origin, index });
+    const index = await request.store.index(request);
+    const answer = await run({ ...request, c, action, params, index });
     const etag = answerEtag(index.buildId, JSON.stringify([action, origin, answer.key]));
     if (etagMatches(c.req.header('if-none-match'), etag)) return notModified(etag);
     return ckanSuccess(origin, action, await answer.result(), etag, c.req.method === 'HEAD');

@@ -4,15 +4,14 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env.ts';
 import type { LoadedIndex } from '../../snapshot/snapshot-store.ts';
-import type { SnapshotRequest } from '../snapshot-request.ts';
+import type { RequestContext } from '../../request-context.ts';
 import type { ActionParameters } from './action-parameters.ts';
 
-export interface ActionContext extends SnapshotRequest {
+/** The request context (its origin: the base of every URL an answer names), and the action's. */
+export interface ActionContext extends RequestContext {
   c: Context<AppEnv>;
   action: string;
   params: ActionParameters;
-  /** The deployment's origin: the base of every URL an answer names. */
-  origin: string;
   index: LoadedIndex;
 }
 

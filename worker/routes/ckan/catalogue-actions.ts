@@ -1,8 +1,8 @@
-// The read actions of CKAN's API besides package_search (contract §13.1), over the same index:
+// The read actions of CKAN's API besides package_search (docs/harvest.md §13.1), over the same index:
 // status_show, package_show, package_list, current_package_list_with_resources,
 // organization_list/_show (data sources), group_list/_show (categories), tag_list (the sectors'
 // and fields' names). Shapes as CKAN 2.10/2.11 gives them (ckan/logic/action/get.py).
-import { findElementById } from '../../snapshot/element-lookup.ts';
+import { findElementById } from '../../search/element-lookup.ts';
 import { NAME_SEPARATOR } from '../../../core/open-data/layout.ts';
 import { elementByName } from '../../snapshot/name-lookup.ts';
 import { CkanError, jsonPart } from '../../http/ckan-envelope.ts';
@@ -43,7 +43,7 @@ export const packageShow: Action = async (ctx) => {
   return {
     key: JSON.stringify(['package_show', element]),
     result: async () => {
-      const openData = await ctx.store.openData(ctx.index, ctx.budget, ctx.keepAlive);
+      const openData = await ctx.store.openData(ctx.index, ctx);
       return packagesPart(ctx, openData, Uint32Array.of(element));
     },
   };
@@ -51,13 +51,13 @@ export const packageShow: Action = async (ctx) => {
 
 /** An element by its _id, else by its CKAN name. */
 export async function elementByIdOrName(ctx: ActionContext, id: string) {
-  const { store, index, budget, keepAlive } = ctx;
-  const byId = findElementById(await store.ids(index, budget, keepAlive), id);
+  const { store, index } = ctx;
+  const byId = findElementById(await store.ids(index, ctx), id);
   if (byId !== undefined) return byId;
   if (!/^[a-z0-9_-]{2,100}$/.test(id)) return undefined;
   const [openData, names] = await Promise.all([
-    store.openData(index, budget, keepAlive),
-    store.packageNames(index, budget, keepAlive),
+    store.openData(index, ctx),
+    store.packageNames(index, ctx),
   ]);
   return elementByName(openData, names, id);
 }
@@ -68,10 +68,10 @@ export const packageList: Action = async (ctx) => {
   return {
     key: JSON.stringify(['package_list', limit, offset]),
     result: async () => {
-      const { store, index, budget, keepAlive } = ctx;
+      const { store, index } = ctx;
       const [openData, names] = await Promise.all([
-        store.openData(index, budget, keepAlive),
-        store.packageNames(index, budget, keepAlive),
+        store.openData(index, ctx),
+        store.packageNames(index, ctx),
       ]);
       const count = index.elementCount;
       const first = Math.min(offset, count);

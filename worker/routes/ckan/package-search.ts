@@ -1,4 +1,4 @@
-// package_search (contract §13.1): CKAN's parameters read and checked as CKAN's schema does
+// package_search (docs/harvest.md §13.1): CKAN's parameters read and checked as CKAN's schema does
 // (ckan/logic/schema.py default_package_search_schema), the search (search/ckan/), the page's
 // packages read as built, and the facets counted over the matches.
 import { countBits, type Bitmap } from '../../../core/bitmap.ts';
@@ -14,9 +14,10 @@ import {
   type SortKey,
   type SortSpec,
 } from '../../search/ckan/ckan-search.ts';
-import { countCkanFacets, parseFacetFields } from '../../search/ckan/ckan-facets.ts';
+import { countCkanFacets } from '../../search/ckan/ckan-facets.ts';
 import { elementByName } from '../../snapshot/name-lookup.ts';
 import { naturalParameter, stringParameter, type ActionParameters } from './action-parameters.ts';
+import { parseFacetFields } from './facet-parameters.ts';
 import type { Action, ActionContext } from './action-context.ts';
 import { packagesPart } from './packages.ts';
 
@@ -113,13 +114,13 @@ export function parseSort(text: string): SortSpec {
 }
 
 async function searchIndex(ctx: ActionContext, queries: LuceneQuery[]): Promise<CkanSearchIndex> {
-  const { store, index, budget, keepAlive } = ctx;
+  const { store, index } = ctx;
   const needs = queryNeeds(queries);
   const [openData, ids, words, names] = await Promise.all([
-    store.openData(index, budget, keepAlive),
-    store.ids(index, budget, keepAlive),
-    needs.words ? store.wordIndex(index, budget, keepAlive) : undefined,
-    needs.names ? store.packageNames(index, budget, keepAlive) : undefined,
+    store.openData(index, ctx),
+    store.ids(index, ctx),
+    needs.words ? store.wordIndex(index, ctx) : undefined,
+    needs.names ? store.packageNames(index, ctx) : undefined,
   ]);
   return {
     index,

@@ -6,13 +6,13 @@
 import type { LoadedOpenData } from '../../snapshot/snapshot-store.ts';
 import {
   joinPackages,
-  PACKAGE_RENDER_CPU_MS,
   planPackages,
   readPackages,
   renderPackages,
 } from '../../answer/package-answer.ts';
 import { readElementViews } from '../../answer/element-views.ts';
 import { CkanError } from '../../http/ckan-envelope.ts';
+import { packagesRenderCpuMs, storedPackagesFit } from '../../cost-model.ts';
 import type { ActionContext } from './action-context.ts';
 
 const encoder = new TextEncoder();
@@ -33,12 +33,10 @@ async function storedOrRendered(
 ): Promise<Uint8Array[]> {
   const { profile, budget, store, index, origin } = ctx;
   const plan = planPackages(store, index, openData, elements);
-  const storedFits =
-    plan.files.length <= budget.remaining &&
-    (profile.answerCpuMs === undefined || plan.cpuMs <= profile.answerCpuMs);
-  if (storedFits) return readPackages(store, index, openData, elements, plan, budget);
+  if (storedPackagesFit(profile, plan, budget.remaining))
+    return readPackages(store, index, openData, elements, plan, budget);
   const read = await readElementViews(ctx, openData, elements, {
-    renderCpuMs: PACKAGE_RENDER_CPU_MS * elements.length,
+    renderCpuMs: packagesRenderCpuMs(elements.length),
   });
   if (read.ok) return renderPackages(index.openData, openData, elements, read.views, origin);
   const { cpuMs, cpuMsAllowed, reads } = read.overBudget;

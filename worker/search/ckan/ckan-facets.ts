@@ -1,49 +1,16 @@
-// package_search's facets (contract §13.1): per field asked for in facet.field, how many of the
+// package_search's facets (docs/harvest.md §13.1): per field asked for in facet.field, how many of the
 // matches have each value, as CKAN answers them twice: `facets` {field: {value: count}} and
 // `search_facets` {field: {title, items: [{name, display_name, count}]}}. Counted over the
 // matches with every filter applied (Solr's facets, unlike /api/v1/facets, are not disjunctive).
 import { addAll, holds, type Bitmap } from '../../../core/bitmap.ts';
-import { CkanError } from '../../http/ckan-envelope.ts';
-import type { ActionParameters } from '../../routes/ckan/action-parameters.ts';
-import type { LoadedIndex } from '../../snapshot/snapshot-store.ts';
 import { postingList } from '../filters.ts';
-import type { CkanSearchIndex } from './ckan-search.ts';
+import type { CkanIndex, CkanSearchIndex } from './ckan-search.ts';
 
+/** The facets asked for (routes/ckan/facet-parameters.ts reads them from the parameters). */
 export interface FacetRequest {
   fields: string[];
   limit: number;
   mincount: number;
-}
-
-/** CKAN's search.facets.limit. */
-const DEFAULT_FACET_LIMIT = 50;
-
-export function parseFacetFields(params: ActionParameters): FacetRequest {
-  const facet = params['facet'];
-  const off = facet !== undefined && String(facet).toLowerCase() === 'false';
-  let fields: unknown = params['facet.field'] ?? [];
-  if (typeof fields === 'string') {
-    try {
-      fields = JSON.parse(fields);
-    } catch {
-      throw new CkanError('validation', '', { 'facet.field': ['Could not parse as valid JSON'] });
-    }
-  }
-  if (!Array.isArray(fields) || fields.some((f) => typeof f !== 'string'))
-    throw new CkanError('validation', '', { 'facet.field': ['Not a list'] });
-  const integer = (key: string, fallback: number, min: number) => {
-    const value = params[key];
-    if (value === undefined || value === '') return fallback;
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min)
-      throw new CkanError('validation', '', { [key]: ['Invalid integer'] });
-    return n;
-  };
-  return {
-    fields: off ? [] : [...new Set(fields as string[])],
-    limit: integer('facet.limit', DEFAULT_FACET_LIMIT, -1),
-    mincount: integer('facet.mincount', 1, 0),
-  };
 }
 
 interface FacetValue {
@@ -53,7 +20,7 @@ interface FacetValue {
 }
 
 export function countCkanFacets(
-  index: LoadedIndex,
+  index: CkanIndex,
   search: CkanSearchIndex,
   matched: Bitmap,
   request: FacetRequest,
@@ -80,7 +47,7 @@ export function countCkanFacets(
 }
 
 function valuesOf(
-  index: LoadedIndex,
+  index: CkanIndex,
   search: CkanSearchIndex,
   matched: Bitmap,
   field: string,

@@ -1,7 +1,7 @@
-// CKAN's package_search over the snapshot's index (contract §13.1): `q` and `fq` parsed as Solr
+// CKAN's package_search over the snapshot's index (docs/harvest.md §13.1): `q` and `fq` parsed as Solr
 // would (lucene-query.ts), each term turned into the set of elements it names, the clauses
 // combined as Lucene combines them, then sorted by one of the orders the generator stored and
-// paged. The words of `q` are §11's words, matched by the same word search as /api/v1; the
+// paged. The words of `q` are docs/api.md §11's words, matched by the same word search as /api/v1; the
 // filters read the same posting lists. Pure: no I/O, errors as data.
 import {
   addAll,
@@ -16,18 +16,22 @@ import {
   type Bitmap,
 } from '../../../core/bitmap.ts';
 import { NO_WORD_MESSAGE, queryWords, type WordIndex } from '../../../core/word-index.ts';
-import type { LoadedOpenData } from '../../snapshot/snapshot-store.ts';
-import type { IdIndex } from '../../snapshot/element-lookup.ts';
-import { findElementById } from '../../snapshot/element-lookup.ts';
-import type { LoadedIndex } from '../../snapshot/snapshot-store.ts';
+import type { OpenDataHeader, OpenDataSections } from '../../../core/open-data/layout.ts';
+import { findElementById, type IdIndex } from '../element-lookup.ts';
+import type { SearchIndex } from '../search-index.ts';
 import { postingList } from '../filters.ts';
 import { matchWords, orderByRelevance } from '../word-search.ts';
 import type { LuceneQuery } from './lucene-query.ts';
 import { parseSolrDate } from './solr-date.ts';
 
+/** The loaded index as CKAN's search reads it: the search index and the open-data header. */
+export interface CkanIndex extends SearchIndex {
+  openData: OpenDataHeader;
+}
+
 export interface CkanSearchIndex {
-  index: LoadedIndex;
-  openData: LoadedOpenData;
+  index: CkanIndex;
+  openData: OpenDataSections;
   ids: IdIndex;
   /** Needed when the query has words (queryNeeds says). */
   words: WordIndex | undefined;
@@ -187,7 +191,7 @@ function termSet(ctx: CkanSearchIndex, field: string | undefined, value: string)
   }
 }
 
-/** Elements with every word of the value: anywhere (§11's searchable words) or in the title. */
+/** Elements with every word of the value: anywhere (docs/api.md §11's searchable words) or in the title. */
 function wordsSet(ctx: CkanSearchIndex, value: string, place: 'anywhere' | 'title'): Bitmap {
   const n = ctx.index.elementCount;
   if (value === '*') return fullBitmap(n);
@@ -274,7 +278,7 @@ export function sortedPage(
   const end = Math.min(count, start + rows);
   if (start >= end) return new Uint32Array(0);
   if (sort.key === 'score' && ranking.length > 0) {
-    // §11's relevance order for the elements having every word; the others after, newest first
+    // docs/api.md §11's relevance order for the elements having every word; the others after, newest first
     const words = matchWords(ctx.words!, ranking);
     const ranked = bitsOf(intersection(matched, words.matched));
     const first = orderByRelevance(words, ranked);

@@ -19,7 +19,7 @@ const WORD = normalizeRanges([
   [0x5f, 0x60],
   [0x61, 0x7b],
 ]);
-/** WhiteSpace and LineTerminator code points of the BMP (§12.2, §12.3): what `\s` matches. */
+/** WhiteSpace and LineTerminator code points of the BMP (ECMA-262 §12.2, §12.3): what `\s` matches. */
 const WHITE_SPACE = normalizeRanges([
   [0x09, 0x0e],
   [0x20, 0x21],

@@ -20,8 +20,8 @@ describe('storedCatalogPage', () => {
   it('joins the stored parts into the page the elements give, from the base and the build', async () => {
     const store = snapshotStore(env.ASSETS);
     const budget = new ReadBudget(1000);
-    const index = await store.index(budget);
-    const openData = await store.openData(index, budget);
+    const index = await store.index({ budget });
+    const openData = await store.openData(index, { budget });
     const all = Array.from({ length: index.elementCount }, (_, e) => e);
     // parts changed since the base lie in the build's own files, numbered after the base's
     const own = all.filter((e) => openData.turtleFile[e]! >= index.openData.datasetFiles.turtle);
@@ -62,8 +62,8 @@ describe('storedCatalogPage', () => {
 
   it('stays within the profile: free declines a page its reads would not allow', async () => {
     const store = snapshotStore(env.ASSETS);
-    const index = await store.index(new ReadBudget(1000));
-    const openData = await store.openData(index, new ReadBudget(1000));
+    const index = await store.index({ budget: new ReadBudget(1000) });
+    const openData = await store.openData(index, { budget: new ReadBudget(1000) });
     const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
     const page = (budget: ReadBudget) =>
       storedCatalogPage(

@@ -8,7 +8,7 @@ import { readElementViews } from '../../../../worker/answer/element-views.ts';
 import { deploymentProfile } from '../../../../worker/deployment-profile.ts';
 import { ReadBudget } from '../../../../worker/snapshot/read-budget.ts';
 import { snapshotStore } from '../../../../worker/snapshot/snapshot-store.ts';
-import { DCAT_CPU_MS } from '../../../../worker/routes/dcat.ts';
+import { DCAT_CPU_MS } from '../../../../worker/cost-model.ts';
 
 const NO_COST = { dataset: 0, distribution: 0 };
 
@@ -16,8 +16,8 @@ describe('readDatasetViews', () => {
   it('gives every element of the catalogue as its whole element does, without its tables', async () => {
     const store = snapshotStore(env.ASSETS);
     const budget = new ReadBudget(1000);
-    const index = await store.index(budget);
-    const openData = await store.openData(index, budget);
+    const index = await store.index({ budget });
+    const openData = await store.openData(index, { budget });
     const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
     const request = { profile: deploymentProfile({ PLAN: 'paid' }), budget, store, index };
     const whole = await readElementViews(request, openData, elements);
@@ -35,8 +35,8 @@ describe('readDatasetViews', () => {
 
   it('counts the rendering in full against the profile: refused in free past it, whatever the answer', async () => {
     const store = snapshotStore(env.ASSETS);
-    const index = await store.index(new ReadBudget(1000));
-    const openData = await store.openData(index, new ReadBudget(1000));
+    const index = await store.index({ budget: new ReadBudget(1000) });
+    const openData = await store.openData(index, { budget: new ReadBudget(1000) });
     const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
     const distributions = yearsOf(index, elements).flat().length;
     const read = (plan: string, dataset: number, distribution: number) =>
@@ -63,7 +63,7 @@ describe('readDatasetViews', () => {
 
   it('finds the years of elements in any order, each at its place', async () => {
     const store = snapshotStore(env.ASSETS);
-    const index = await store.index(new ReadBudget(1000));
+    const index = await store.index({ budget: new ReadBudget(1000) });
     const all = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
     const forward = yearsOf(index, all);
     const backward = yearsOf(index, all.slice().reverse());

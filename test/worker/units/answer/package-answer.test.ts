@@ -22,8 +22,8 @@ describe('packages stored and rendered at the edge', () => {
   it('are byte for byte the same for every element of the catalogue', async () => {
     const store = snapshotStore(env.ASSETS);
     const budget = new ReadBudget(1000);
-    const index = await store.index(budget);
-    const openData = await store.openData(index, budget);
+    const index = await store.index({ budget });
+    const openData = await store.openData(index, { budget });
     const elements = Uint32Array.from({ length: index.elementCount }, (_, e) => e);
     const plan = planPackages(store, index, openData, elements);
     const origin = new TextEncoder().encode(ORIGIN);

@@ -6,7 +6,7 @@ import {
   type AnswerSource,
 } from '../../../../worker/answer/streamed-answer.ts';
 import { wholeElement } from '../../../../worker/answer/element-format.ts';
-import { ElementCache } from '../../../../worker/memory.ts';
+import { ElementCache } from '../../../../worker/snapshot/index-caches.ts';
 import { planReads, type PlacementIndex } from '../../../../worker/snapshot/read-plan.ts';
 
 const encoder = new TextEncoder();

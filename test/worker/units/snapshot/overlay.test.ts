@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ElementCache } from '../../../../worker/memory.ts';
+import { ElementCache } from '../../../../worker/snapshot/index-caches.ts';
 import { Overlay } from '../../../../worker/snapshot/overlay.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);

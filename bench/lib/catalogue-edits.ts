@@ -11,9 +11,9 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fg from 'fast-glob';
-import { PUBLISHED_STATUS } from '../core/contract.ts';
-import { ELEMENT_DIR, compareCodeUnits } from '../generator/read-catalogue.ts';
-import { seededRandom } from '../tools/synth/seeded-random.ts';
+import { PUBLISHED_STATUS } from '../../core/contract.ts';
+import { ELEMENT_DIR, compareCodeUnits } from '../../generator/read-catalogue.ts';
+import { seededRandom } from '../../tools/synth/seeded-random.ts';
 
 export type Json = Record<string, unknown>;
 

@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 const queue = require('autocannon/lib/pipelinedRequestsQueue.js') as RequestsQueue;
 if (typeof queue.prototype.addBody !== 'function')
   throw new Error(
-    'autocannon no longer has PipelinedRequestsQueue#addBody: check bench/autocannon.ts',
+    'autocannon no longer has PipelinedRequestsQueue#addBody: check bench/lib/autocannon.ts',
   );
 queue.prototype.addBody = () => {};
 

@@ -1,5 +1,5 @@
 // Peer 2, what a team would build with a database: the catalogue in PostgreSQL (started here on
-// loopback, stopped after), served by Hono on Node with pg (bench/peers/postgres-server.ts).
+// loopback, stopped after), served by Hono on Node with pg (bench/lib/peers/postgres-server.ts).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
@@ -88,7 +88,7 @@ export function startPostgresPeer(
     [
       '--import',
       'tsx',
-      'bench/peers/postgres-server.ts',
+      'bench/lib/peers/postgres-server.ts',
       String(pgPort),
       String(httpPort),
       catalogueJson,

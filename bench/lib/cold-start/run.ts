@@ -4,15 +4,11 @@
 // started as deployed (worker/index.ts evaluated first, its startup timed) and bare (the search
 // modules alone), so the startup's effect on the first search shows against its peer.
 // workerd's clock moves in whole milliseconds: each step's figure is a mean over many isolates.
-// Usage: tsx bench/cold-start/run.ts DIST_DIR [--runs N] [--probe PATH]
-import { build } from 'esbuild';
-import { Miniflare } from 'miniflare';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { folderAssets } from '../../test/support/node/folder-assets.ts';
-import { ReadBudget } from '../../worker/snapshot/read-budget.ts';
-import { SnapshotStore } from '../../worker/snapshot/snapshot-store.ts';
+import { folderAssets } from '../../../test/support/node/folder-assets.ts';
+import { ReadBudget } from '../../../worker/snapshot/read-budget.ts';
+import { SnapshotStore } from '../../../worker/snapshot/snapshot-store.ts';
 import { QUERY_MIX } from '../query-mix.ts';
 
 export interface ColdStart {
@@ -42,13 +38,15 @@ export const DEFAULT_PROBE = QUERY_MIX.find((q) => q.name === 'title + two filte
 async function indexFiles(dist: string, probe: string): Promise<string[]> {
   const assets = folderAssets(dist);
   const store = new SnapshotStore(assets);
-  const index = await store.index(new ReadBudget());
+  const index = await store.index({ budget: new ReadBudget() });
   if (new URL(probe, 'https://x').searchParams.get('q'))
-    await store.wordIndex(index, new ReadBudget());
+    await store.wordIndex(index, { budget: new ReadBudget() });
   return assets.reads;
 }
 
+// esbuild and miniflare are imported when used: bench/cold-start.ts --help does not wait for them
 async function bundle(entry: string): Promise<string> {
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [new URL(entry, import.meta.url).pathname],
     bundle: true,
@@ -61,6 +59,7 @@ async function bundle(entry: string): Promise<string> {
 }
 
 async function coldStart<T>(script: string, dist: string, query: URLSearchParams): Promise<T> {
+  const { Miniflare } = await import('miniflare');
   const workerd = new Miniflare({
     modules: true,
     script,
@@ -125,16 +124,4 @@ export function coldStartTable(figures: ColdStartFigures): string[] {
     `as deployed / bare ${(mean(deployed) / mean(bare)).toFixed(2)}; as deployed: median ${median(deployed)} ms, ${Math.min(...deployed)}–${Math.max(...deployed)} ms in all (bare: median ${median(bare)} ms); the warm-up the startup adds ${mean(figures.warmUpMs).toFixed(1)} ms (mean of ${figures.runs} isolates each, ${figures.deployed[0]!.matches} matches)`,
   );
   return rows;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { runs: { type: 'string', default: '15' }, probe: { type: 'string' } },
-  });
-  const runs = Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number, at least 1');
-  const figures = await measureColdStarts(positionals[0] ?? 'dist', runs, values.probe);
-  console.log(`first search: ${figures.probe}`);
-  for (const line of coldStartTable(figures)) console.log(line);
 }

@@ -2,15 +2,19 @@
 // index from bytes already in memory and answers its first search, each step timed. The files
 // come first from FILES (the driver in Node), untimed: the figure is the Worker's CPU, not I/O.
 // Bundled alone, this is an isolate without the Worker's startup; as-deployed.ts adds it.
-import { ReadBudget } from '../../worker/snapshot/read-budget.ts';
-import { checkQuery, resolveQuery } from '../../worker/search/find-matches.ts';
-import { searched } from '../../test/support/searched.ts';
-import { filteredCandidates, matchTitles } from '../../worker/search/filters.ts';
-import { storedBytesResponse } from '../../test/support/stored-bytes-response.ts';
-import { SnapshotStore, type AssetFetcher } from '../../worker/snapshot/snapshot-store.ts';
-import { warmUpPatternCompiler } from '../../worker/title-search/warm-up.ts';
-import { warmUpWordSearch } from '../../worker/search/warm-up-words.ts';
-import { elementsMatching, matchWords, orderByRelevance } from '../../worker/search/word-search.ts';
+import { ReadBudget } from '../../../worker/snapshot/read-budget.ts';
+import { checkQuery, resolveQuery } from '../../../worker/search/find-matches.ts';
+import { searched } from '../../../test/support/searched.ts';
+import { filteredCandidates, matchTitles } from '../../../worker/search/filters.ts';
+import { storedBytesResponse } from '../../../test/support/stored-bytes-response.ts';
+import { SnapshotStore, type AssetFetcher } from '../../../worker/snapshot/snapshot-store.ts';
+import { warmUpPatternCompiler } from '../../../worker/title-search/warm-up.ts';
+import { warmUpWordSearch } from '../../../worker/search/warm-up-words.ts';
+import {
+  elementsMatching,
+  matchWords,
+  orderByRelevance,
+} from '../../../worker/search/word-search.ts';
 
 interface Env {
   FILES: { fetch(url: string): Promise<Response> };
@@ -54,7 +58,7 @@ export default {
       last = now;
     };
     const store = new SnapshotStore(memoryAssets(files));
-    const index = await store.index(new ReadBudget());
+    const index = await store.index({ budget: new ReadBudget() });
     lap('load');
     const query = searched(checkQuery(probe));
     lap('check');
@@ -63,7 +67,8 @@ export default {
     // with q: the word index read on first use, the words matched, then (after the titles) the
     // matches put in relevance order
     const words =
-      query.words && matchWords(await store.wordIndex(index, new ReadBudget()), query.words);
+      query.words &&
+      matchWords(await store.wordIndex(index, { budget: new ReadBudget() }), query.words);
     if (words) {
       candidates = elementsMatching(words, candidates);
       lap('words');

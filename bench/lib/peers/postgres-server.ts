@@ -3,18 +3,18 @@
 // as arrays with GIN indexes, PostgreSQL's full-text search for the words of `q` (a tsvector with a
 // GIN index, see wordSearch), prepared statements, and the answer's elements streamed as the
 // database sends their published JSON text, in catalogue order (in relevance order with `q`).
-// Usage: tsx bench/peers/postgres-server.ts PG_PORT HTTP_PORT CATALOGUE_JSON
+// Usage: tsx bench/lib/peers/postgres-server.ts PG_PORT HTTP_PORT CATALOGUE_JSON
 import { readFileSync } from 'node:fs';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { ELEMENT_KEYS, FETCH_FAILED, REFERENCE_LISTS } from '../../core/contract.ts';
-import type { DataElement } from '../../core/schema.ts';
-import { wordsOf } from '../../core/word-index.ts';
-import { searchableTexts } from '../../generator/build-word-index.ts';
-import { pagingLinks } from '../../worker/http/paging-links.ts';
-import { parseSearchParams } from '../../worker/search/parse-query.ts';
+import { ELEMENT_KEYS, FETCH_FAILED, REFERENCE_LISTS } from '../../../core/contract.ts';
+import type { DataElement } from '../../../core/schema.ts';
+import { wordsOf } from '../../../core/word-index.ts';
+import { searchableTexts } from '../../../generator/build-word-index.ts';
+import { pagingLinks } from '../../../worker/http/paging-links.ts';
+import { parseSearchParams } from '../../../worker/search/parse-query.ts';
 
 const [pgPort, httpPort, catalogueFile] = process.argv.slice(2);
 const pool = new pg.Pool({
@@ -48,7 +48,7 @@ const catalogue = JSON.parse(readFileSync(catalogueFile!, 'utf8')) as {
 };
 
 /**
- * An element's searchable words (contract §11) as PostgreSQL's text search reads them: cut by
+ * An element's searchable words (docs/api.md §11) as PostgreSQL's text search reads them: cut by
  * wordsOf, the Worker's own function, and joined by spaces, so that the `simple` configuration
  * (the default parser, lower case, no stop words, no stemming) finds the very same words, accents,
  * case and punctuation handled as ours.
@@ -231,7 +231,7 @@ function statement(shape: {
 }
 
 /**
- * Word search (contract §11) in PostgreSQL's full-text search, `$query` a tsquery of the words of
+ * Word search (docs/api.md §11) in PostgreSQL's full-text search, `$query` a tsquery of the words of
  * `q` as prefixes (prefixQuery), `$words` the words themselves. The match: `words @@ $query`,
  * served by the GIN index on `words`. EXPLAIN ANALYZE at 10,000 elements (8,551 published), with
  * the generic plan a named statement comes to and with the values planned in alike:

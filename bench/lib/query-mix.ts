@@ -24,7 +24,7 @@ export const QUERY_MIX: BenchQuery[] = [
     path: '/api/v1/data-element?title=kecamatan%20kota&sector=kesehatan&category=data-prioritas-daerah',
   },
   { name: 'unknown slug', path: '/api/v1/data-element?sector=tidak-ada' },
-  // Word search (contract §11). At 10,000 elements (8,551 published; about ten times these at
+  // Word search (docs/api.md §11). At 10,000 elements (8,551 published; about ten times these at
   // 100,000): penduduk matches 830, 776 in the title, of which a search box asks the first 20;
   // rumah tangga 259; tenaga kes (kesehatan, kesejahteraan, ...) 83, 45 with both in the title;
   // jalan from dpupr 55.
