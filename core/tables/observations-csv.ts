@@ -1,4 +1,4 @@
-// Observations as CSV (contract §15): the table CSV's dialect and formula guard, one line per
+// Observations as CSV (docs/api.md §15): the table CSV's dialect and formula guard, one line per
 // observation under the header `year,row,column,value,cell`; `value` written plainly (a dot
 // decimal, no grouping), empty where the cell is missing.
 import { csvRecord } from './csv.ts';

@@ -1,4 +1,4 @@
-// Observations as one JSON-stat 2.0 dataset (contract §15): dimensions year, row and column (in
+// Observations as one JSON-stat 2.0 dataset (docs/api.md §15): dimensions year, row and column (in
 // that order, ids and labels the observations' strings, year the time dimension), a dense value
 // array in row-major order, null where a combination has no observation or its cell is missing.
 import type { Observation } from './observations.ts';

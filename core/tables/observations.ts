@@ -1,4 +1,4 @@
-// An element's tables as tidy data (contract §15): one observation per cell of a value column,
+// An element's tables as tidy data (docs/api.md §15): one observation per cell of a value column,
 // labelled by its year, its row and its column. The one derivation every format of the numbers
 // renders (JSON, CSV, JSON-stat, the workbook, the DataStore) and the element page's chart draws.
 import type { DataEntry } from '../schema.ts';
