@@ -114,11 +114,23 @@ function filterTest(field: DatastoreField, column: number, raw: unknown): Record
 const valueText = (value: DatastoreValue) =>
   value === null ? undefined : typeof value === 'number' ? numberText(value) : value;
 
-/** Every word of `query` is a word of `text`; a query of no word matches nothing, as in Postgres. */
-function hasEveryWord(queryWords: readonly string[], textWords: () => ReadonlySet<string>) {
+const ASCII = /^[ -~\t\n\r]*$/;
+const NOT_ASCII_LETTER_OR_DIGIT = /[^a-z0-9]+/;
+
+/** wordsOf, without its Unicode normalization where the text is ASCII (most cells): the same words. */
+const textWords = (text: string) =>
+  ASCII.test(text)
+    ? text
+        .toLowerCase()
+        .split(NOT_ASCII_LETTER_OR_DIGIT)
+        .filter((word) => word !== '')
+    : wordsOf(text);
+
+/** Every word of the query is a word of the text; a query of no word matches nothing, as in Postgres. */
+function hasEveryWord(queryWords: readonly string[], text: () => string) {
   if (queryWords.length === 0) return false;
-  const words = textWords();
-  return queryWords.every((word) => words.has(word));
+  const words = textWords(text());
+  return queryWords.every((word) => words.includes(word));
 }
 
 /** The record tests of `filters`, `q` and `full_text`; undefined where Postgres would err. */
@@ -139,7 +151,7 @@ function recordTests(
     field.id.startsWith('_') ? [] : [column],
   );
   const fullText = (row: readonly DatastoreValue[]) => () =>
-    new Set(textColumns.flatMap((column) => wordsOf(valueText(row[column]!) ?? '')));
+    textColumns.map((column) => valueText(row[column]!) ?? '').join(' ');
   const fullTextQuery = (query: string): RecordTest => {
     const words = wordsOf(query);
     return (row) => hasEveryWord(words, fullText(row));
@@ -152,9 +164,7 @@ function recordTests(
     for (const [name, value] of Object.entries(q)) {
       const column = columns.get(name)!;
       const words = wordsOf(value as string);
-      tests.push((row) =>
-        hasEveryWord(words, () => new Set(wordsOf(valueText(row[column]!) ?? ''))),
-      );
+      tests.push((row) => hasEveryWord(words, () => valueText(row[column]!) ?? ''));
       // a column of another type than text is narrowed by the full text too
       if (table.fields[column]!.type !== 'text')
         tests.push((row) => hasEveryWord(words, fullText(row)));

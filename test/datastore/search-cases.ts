@@ -516,6 +516,12 @@ export const SEARCH_CASES: SearchCase[] = [
     params: { q: 'CAFE union', fields: '_id' },
     records: [{ _id: 1 }],
   },
+  {
+    name: 'q: case ignored in plain ASCII too',
+    table: WORDS,
+    params: { q: 'PENDUDUK andir', fields: '_id' },
+    records: [{ _id: 2 }],
+  },
   { name: 'q: whole words only', table: WORDS, params: { q: 'and', fields: '_id' }, records: [] },
   {
     name: 'q: words of numbers as Postgres writes them',

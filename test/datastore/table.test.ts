@@ -109,7 +109,7 @@ describe('observationsDatastore', () => {
 });
 
 describe('parseSortClause', () => {
-  const fields = new Set(['a', 'a b', 'desc', ' ', 'x  ']);
+  const fields = new Set(['a', 'a b', 'desc', ' ', 'x  ', ' nulls last']);
   it.each([
     ['a', { field: 'a', descending: false, nullsFirst: false }],
     ['a DESC', { field: 'a', descending: true, nullsFirst: true }],
@@ -121,6 +121,7 @@ describe('parseSortClause', () => {
     ['desc', { field: 'desc', descending: false, nullsFirst: false }],
     ['  desc', { field: ' ', descending: true, nullsFirst: true }],
     ['x  ', { field: 'x  ', descending: false, nullsFirst: false }],
+    [' nulls last', { field: ' nulls last', descending: false, nullsFirst: false }],
     ['a  nulls last', undefined],
     ['b', undefined],
     ['', undefined],
