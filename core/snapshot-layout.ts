@@ -22,6 +22,8 @@
 //   _snapshot/<buildId>/dcat/ttl/<n>.ttl       part three: each element's DCAT dataset part, catalogue
 //   _snapshot/<buildId>/dcat/jsonld/<n>.jsonld   order (open-data/layout.ts); the base's, like packages
 //   _snapshot/<buildId>/overlay/elements.json  elements changed since the base (see below), joined by ","
+//   _snapshot/<buildId>/resources/<xx>.txt     the DataStore's resource ids, by their first two hex
+//                                              digits (core/datastore/resource-index.ts)
 //   _build/dates.json                          not deployed (.assetsignore): the dates ledger the
 //                                              next build carries dates forward from (docs/harvest.md §12)
 //   _build/upload.json                         not deployed: every deployed file's path, SHA-256 and
@@ -64,7 +66,7 @@ export const UPLOAD_MANIFEST_PATH = `${BUILD_DIR}/upload.json`;
 export const BASE_DESCRIPTION_PATH = `${BUILD_DIR}/base.json`;
 export const ASSETS_IGNORE_PATH = '.assetsignore';
 /** Bumped whenever the layout below changes incompatibly. */
-export const LAYOUT_VERSION = 13;
+export const LAYOUT_VERSION = 14;
 
 export const snapshotPaths = (buildId: string) => {
   const root = `${SNAPSHOT_DIR}/${buildId}`;
@@ -92,6 +94,8 @@ export const snapshotPaths = (buildId: string) => {
         ? `${root}/dcat/ttl/${numbered(file)}.ttl`
         : `${root}/dcat/jsonld/${numbered(file)}.jsonld`,
     overlay: `${root}/overlay/elements.json`,
+    /** The DataStore's resource index, by shard (core/datastore/resource-index.ts). */
+    resourceShard: (shard: string) => `${root}/resources/${shard}.txt`,
   };
 };
 

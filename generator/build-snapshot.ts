@@ -24,6 +24,7 @@ import {
   type PostingDimension,
 } from '../core/snapshot-layout.ts';
 import { buildDump, type CompressedPart } from './build-dump.ts';
+import { buildResourceIndex } from './build-resource-index.ts';
 import { buildDocumentation } from './build-documentation.ts';
 import type { CompiledCatalogue, PublishedElement } from './compile-catalogue.ts';
 import type { SiteSources } from './read-site.ts';
@@ -161,6 +162,8 @@ export function buildSnapshot(
   const titles = buildTitleIndex(published);
   content.set('titles', encodeTitleSearchIndex(titles.distinct));
   content.set('words', buildWordIndex(parsedElements(published)));
+  const resourceShards = buildResourceIndex(published);
+  for (const [shard, bytes] of resourceShards) content.set(`resources/${shard}`, bytes);
 
   content.set('ids', encoder.encode(ids.text));
   content.set('id-sections', encodeIdSections(ids));
@@ -244,6 +247,7 @@ export function buildSnapshot(
   dump.forEach((part, n) => files.set(paths.dumpPart(n), part.bytes));
   files.set(paths.titles, content.get('titles')!);
   files.set(paths.words, content.get('words')!);
+  for (const [shard, bytes] of resourceShards) files.set(paths.resourceShard(shard), bytes);
   files.set(paths.indexBinary, indexBytes);
   files.set(paths.ids, content.get('ids')!);
   files.set(paths.idSections, content.get('id-sections')!);

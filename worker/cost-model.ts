@@ -143,6 +143,24 @@ export const elementViewsCpuMs = (elements: number, renderCpuMs: number) =>
 export const pageRenderCpuMs = (elementBytes: number) =>
   PAGE_CPU_MS_PER_KIB * (elementBytes / 1024);
 
+/** The formats of an element's observations (routes/observations.ts, docs/api.md §15). */
+export type ObservationsRendering = 'json' | 'csv' | 'jsonstat' | 'xlsx';
+/**
+ * Deriving an element's observations and writing them in each format, per KiB of the element
+ * (its tables' cells), beside reading and parsing it: the upper edge of
+ * `npm run bench:observations-cpu` in process, bench/RESULTS.md ("Observations").
+ */
+export const OBSERVATIONS_CPU_MS_PER_KIB: Record<ObservationsRendering, number> = {
+  json: 0.05,
+  csv: 0.05,
+  jsonstat: 0.05,
+  xlsx: 0.1,
+};
+
+/** An element's observations in one format, by its element's bytes. */
+export const observationsRenderCpuMs = (rendering: ObservationsRendering, elementBytes: number) =>
+  OBSERVATIONS_CPU_MS_PER_KIB[rendering] * (elementBytes / 1024);
+
 /** CKAN packages rendered here rather than read as stored. */
 export const packagesRenderCpuMs = (packages: number) => PACKAGE_RENDER_CPU_MS * packages;
 

@@ -9,6 +9,10 @@
  *                                                     field, year, limit, offset, fields
  *   GET|HEAD  /api/v1/data-element/{id}               one element (fields)
  *   GET|HEAD  /api/v1/data-element/{id}/{year}.csv    one table as CSV
+ *   GET|HEAD  /api/v1/data-element/{id}/observations  its numbers as tidy observations (year, row,
+ *             /api/v1/data-element/{id}/observations.csv       column, value), as JSON, CSV,
+ *             /api/v1/data-element/{id}/observations.jsonstat  JSON-stat,
+ *             /api/v1/data-element/{id}.xlsx                   or a workbook of every table
  *   GET|HEAD  /api/v1/facets                          disjunctive counts for a search
  *   GET|HEAD  /api/v1/dump                            the whole catalogue as one download: its parts
  *   GET|HEAD  /api/v1/dump/{part}                     one part, gzip'd JSON Lines (part-00001.jsonl.gz)
@@ -45,6 +49,7 @@ import type { AppEnv } from './env.ts';
 import { requestContext } from './request-context.ts';
 import { serveDocumentation } from './routes/documentation.ts';
 import { oneElement, tableAsCsv } from './routes/one-element.ts';
+import { observationsRoute } from './routes/observations.ts';
 import { facets } from './routes/facets.ts';
 import { dumpListing, dumpPart } from './routes/dump.ts';
 import { serveList } from './routes/lists.ts';
@@ -68,7 +73,16 @@ const ROUTES: { path: string; handler: Handler }[] = [
     handler: (c: Context<AppEnv>) => serveList(c, name),
   })),
   { path: '/api/v1/data-element', handler: search },
+  // the workbook and the observations before one element and its tables, whose paths match theirs
+  {
+    path: '/api/v1/data-element/:file{[^/]+\\.xlsx}',
+    handler: observationsRoute('xlsx', (c) => c.req.param('file')!.slice(0, -'.xlsx'.length)),
+  },
   { path: '/api/v1/data-element/:id', handler: oneElement },
+  ...(['json', 'csv', 'jsonstat'] as const).map((format) => ({
+    path: `/api/v1/data-element/:id/observations${format === 'json' ? '' : `.${format}`}`,
+    handler: observationsRoute(format, (c) => c.req.param('id')!),
+  })),
   { path: '/api/v1/data-element/:id/:table', handler: tableAsCsv },
   { path: '/api/v1/facets', handler: facets },
   { path: '/api/v1/dump', handler: dumpListing },

@@ -19,6 +19,9 @@ export interface ResourceEntry {
 /** The shard a resource id lies in: its first two characters, lower-cased (ids are hex UUIDs). */
 export const resourceShard = (resourceId: string) => resourceId.slice(0, 2).toLowerCase();
 
+/** Every shard's name: 00 to ff. */
+export const RESOURCE_SHARDS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 /** Whether a string can be a resource id this index holds (CKAN's uuid_validator's form). */
 export const isResourceIdForm = (text: string) =>
   /^[0-9a-fA-F]{8}-?([0-9a-fA-F]{4}-?){3}[0-9a-fA-F]{12}$/.test(text);
@@ -37,9 +40,10 @@ export function encodeResourceIndex(entries: Iterable<ResourceEntry>): Map<strin
   }
   const encoder = new TextEncoder();
   const shards = new Map<string, Uint8Array>();
-  for (const shard of [...lines.keys()].sort()) {
+  // every shard is written, empty ones too: a lookup reads its shard without asking first
+  for (const shard of RESOURCE_SHARDS) {
     // sorted by the id before the tab: a tab sorts below every character an id holds
-    const sorted = lines.get(shard)!.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const sorted = (lines.get(shard) ?? []).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     shards.set(shard, encoder.encode(sorted.join('')));
   }
   return shards;

@@ -20,6 +20,7 @@ describe('the resource index', () => {
 
   it('shards by the first two hex digits and finds every resource', () => {
     expect(shards.size).toBe(256);
+    expect([...shards.values()].every((bytes) => bytes.length > 0)).toBe(true);
     for (const { resourceId: id, elementId, table } of entries)
       expect(findResource(shards.get(resourceShard(id))!, id)).toEqual({ elementId, table });
   });

@@ -5,7 +5,7 @@ import type { DataElement } from '../../core/schema.ts';
 import { admitAnswer, answerFormat, prepareAnswer } from '../answer/prepare-answer.ts';
 import { answerLength, type ElementFormat } from '../answer/streamed-answer.ts';
 import { answerEtag, etagMatches } from '../http/cache-headers.ts';
-import { csvAttachment } from '../http/csv-attachment.ts';
+import { csvAttachment } from '../http/attachment.ts';
 import { projectedElement } from '../answer/element-format.ts';
 import { findElementById } from '../search/element-lookup.ts';
 import { answerTooLarge, invalidQuery, noSuchElement, noSuchTable } from '../http/errors.ts';

@@ -87,6 +87,34 @@ export function parseFieldsOnly(
   }
 }
 
+/** The observations' filters (docs/api.md §15.1), each the set of exact strings asked for. */
+export type ObservationQuery = Partial<Record<'year' | 'row' | 'column', string[]>>;
+export const OBSERVATION_PARAMETERS = ['year', 'row', 'column'] as const;
+
+/**
+ * The observations' filters: each value a comma-separated list, read whole as well, so that a
+ * row or column whose name holds a comma can still be asked for; repeated parameters add values.
+ */
+export function parseObservationQuery(
+  params: URLSearchParams,
+  known: readonly string[] = OBSERVATION_PARAMETERS,
+): { ok: true; query: ObservationQuery } | { ok: false; message: string } {
+  try {
+    checkParameterNames(params, known);
+    const query: ObservationQuery = {};
+    for (const name of OBSERVATION_PARAMETERS) {
+      if (!known.includes(name)) continue;
+      const values = nonEmpty(params, name);
+      if (values.length > 0)
+        query[name] = [...new Set(values.flatMap((value) => [value, ...value.split(',')]))];
+    }
+    return { ok: true, query };
+  } catch (error) {
+    if (error instanceof QueryError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
 /**
  * A parameter named like a known one but for letter case or a trailing `[]` is a mistake whose
  * silent answer (the whole catalogue) would be wrong: refuse it, naming the right one.

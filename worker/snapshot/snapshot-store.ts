@@ -264,6 +264,16 @@ export class SnapshotStore {
     return loading;
   }
 
+  /**
+   * One shard of the DataStore's resource index (core/datastore/resource-index.ts), read whole
+   * for each lookup and not kept: a few hundred KiB at most, one read.
+   */
+  async resourceShard(index: LoadedIndex, shard: string, read: ReadContext): Promise<Uint8Array> {
+    return new Uint8Array(
+      await this.readBytes(snapshotPaths(index.buildId).resourceShard(shard), read.budget),
+    );
+  }
+
   /** One block of element bytes, whole. */
   async block(index: LoadedIndex, block: number, budget: ReadBudget): Promise<Uint8Array> {
     return new Uint8Array(

@@ -1,9 +1,11 @@
-// The Content-Disposition of a CSV table (docs/api.md §5.5): `attachment; filename="<id>-<year>.csv"`.
-// An id a quoted string cannot carry as it is (beyond printable ASCII, or with `"` or `\`) gets an
-// ASCII fallback there, and its exact name in `filename*` (RFC 6266, RFC 8187).
+// The Content-Disposition of a download (docs/api.md §5.5, §15): `attachment; filename="<name>"`.
+// A name a quoted string cannot carry as it is (beyond printable ASCII, or with `"` or `\`) gets
+// an ASCII fallback there, and its exact form in `filename*` (RFC 6266, RFC 8187).
 
-export function csvAttachment(id: string, year: number): string {
-  const name = `${id}-${year}.csv`;
+/** A year's table as CSV: `<id>-<year>.csv`. */
+export const csvAttachment = (id: string, year: number) => attachment(`${id}-${year}.csv`);
+
+export function attachment(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   if (fallback === name) return `attachment; filename="${name}"`;
   return `attachment; filename="${fallback}"; filename*=UTF-8''${extValue(name)}`;

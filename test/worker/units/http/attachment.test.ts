@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvAttachment } from '../../../../worker/http/csv-attachment.ts';
+import { csvAttachment } from '../../../../worker/http/attachment.ts';
 
 describe('csvAttachment', () => {
   it('names the file <id>-<year>.csv as it is when a quoted string can carry the id', () => {
