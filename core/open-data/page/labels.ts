@@ -32,6 +32,9 @@ export interface PageLabels {
   elementJson: string;
   apiUrl: string;
   dcat: string;
+  /** The workbook's Metadata sheet: the rows naming the element's title and its page. */
+  elementTitle: string;
+  pageUrl: string;
   rowNumber: (row: number) => string;
   chartTitle: (measure: string, span: string) => string;
   /** A measure by what its bars or lines are: "Jumlah menurut Kecamatan". */
@@ -93,6 +96,8 @@ const id: PageLabels = {
   elementJson: 'Elemen data lengkap (JSON)',
   apiUrl: 'Alamat API',
   dcat: 'Metadata DCAT',
+  elementTitle: 'Judul',
+  pageUrl: 'Alamat halaman',
   rowNumber: (row) => `Baris ${row}`,
   chartTitle: (measure, span) => `${measure}, ${span}`,
   chartBy: (measure, by) => `${measure} menurut ${by}`,
@@ -156,6 +161,8 @@ const en: PageLabels = {
   elementJson: 'The whole data element (JSON)',
   apiUrl: 'API URL',
   dcat: 'DCAT metadata',
+  elementTitle: 'Title',
+  pageUrl: 'Page URL',
   rowNumber: (row) => `Row ${row}`,
   chartTitle: (measure, span) => `${measure}, ${span}`,
   chartBy: (measure, by) => `${measure} by ${by}`,

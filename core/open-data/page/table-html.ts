@@ -2,6 +2,7 @@
 // under the spanning headers, every body cell in place. Scoped header cells, a caption, and a
 // labelled, focusable wrapper that scrolls sideways on a narrow screen.
 import type { Table } from '../../schema.ts';
+import { headerGrid } from '../../tables/header-grid.ts';
 import { escapeHtml } from './escape.ts';
 import type { TableShape } from './table-shape.ts';
 
@@ -18,7 +19,6 @@ const headerCell = (text: string, attributes: string) =>
   text.trim() === '' ? '<td></td>' : `<th${attributes}>${escapeHtml(text)}</th>`;
 
 export function renderTable(table: Table, shape: TableShape, options: TableOptions): string {
-  const headerRows = 1 + table.subHeaders.length;
   const out: string[] = [];
   const captionId = `${options.id}-caption`;
   out.push(
@@ -33,36 +33,28 @@ export function renderTable(table: Table, shape: TableShape, options: TableOptio
   for (const header of table.headers)
     out.push(header.colSpan > 1 ? `<colgroup span="${header.colSpan}"></colgroup>` : '<col>');
 
-  // A spanning header sits on the first row with its sub-header labels below it; any other
-  // header spans the rows it says, at most every header row (a shorter one leaves empty cells).
-  const rowSpans = table.headers.map((header) =>
-    header.colSpan > 1 && headerRows > 1 ? 1 : Math.min(Math.max(header.rowSpan, 1), headerRows),
-  );
-  out.push('<thead><tr>');
-  table.headers.forEach((header, position) => {
-    const colspan = header.colSpan > 1 ? ` colspan="${header.colSpan}"` : '';
-    const rowspan = rowSpans[position]! > 1 ? ` rowspan="${rowSpans[position]}"` : '';
-    const scope = header.colSpan > 1 ? 'colgroup' : 'col';
-    out.push(
-      header.content.trim() === ''
-        ? `<td${colspan}${rowspan}></td>`
-        : `<th scope="${scope}"${colspan}${rowspan}>${escapeHtml(header.content)}</th>`,
-    );
-  });
-  out.push('</tr>');
-  table.subHeaders.forEach((labels, subRow) => {
-    const row = subRow + 1;
-    let offset = 0;
+  // The header row with its spans, then the sub-header rows (header-grid.ts places every cell).
+  const grid = headerGrid(table);
+  out.push('<thead>');
+  for (let row = 0, at = 0; row < grid.rows; row++) {
     out.push('<tr>');
-    table.headers.forEach((header, position) => {
-      if (header.colSpan > 1) {
-        for (let index = 0; index < header.colSpan; index++)
-          out.push(headerCell(labels[offset + index] ?? '', ' scope="col"'));
-        offset += header.colSpan;
-      } else if (rowSpans[position]! <= row) out.push('<td></td>');
-    });
+    for (; at < grid.cells.length && grid.cells[at]!.row === row; at++) {
+      const cell = grid.cells[at]!;
+      if (!cell.top) {
+        out.push(headerCell(cell.text, ' scope="col"'));
+        continue;
+      }
+      const colspan = cell.colSpan > 1 ? ` colspan="${cell.colSpan}"` : '';
+      const rowspan = cell.rowSpan > 1 ? ` rowspan="${cell.rowSpan}"` : '';
+      const scope = cell.colSpan > 1 ? 'colgroup' : 'col';
+      out.push(
+        cell.text.trim() === ''
+          ? `<td${colspan}${rowspan}></td>`
+          : `<th scope="${scope}"${colspan}${rowspan}>${escapeHtml(cell.text)}</th>`,
+      );
+    }
     out.push('</tr>');
-  });
+  }
   out.push('</thead><tbody>');
   for (const cells of table.rows) {
     out.push('<tr>');
