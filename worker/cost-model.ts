@@ -161,6 +161,15 @@ export const OBSERVATIONS_CPU_MS_PER_KIB: Record<ObservationsRendering, number> 
 export const observationsRenderCpuMs = (rendering: ObservationsRendering, elementBytes: number) =>
   OBSERVATIONS_CPU_MS_PER_KIB[rendering] * (elementBytes / 1024);
 
+/**
+ * A DataStore search over one of an element's tables (routes/ckan/datastore-actions.ts): the
+ * table made records, filtered, sorted and written, per KiB of the element, beside reading and
+ * parsing it; measured as OBSERVATIONS_CPU_MS_PER_KIB.
+ */
+export const DATASTORE_CPU_MS_PER_KIB = 0.1;
+export const datastoreCpuMs = (elementBytes: number) =>
+  DATASTORE_CPU_MS_PER_KIB * (elementBytes / 1024);
+
 /** CKAN packages rendered here rather than read as stored. */
 export const packagesRenderCpuMs = (packages: number) => PACKAGE_RENDER_CPU_MS * packages;
 

@@ -20,7 +20,9 @@ export interface ResourceEntry {
 export const resourceShard = (resourceId: string) => resourceId.slice(0, 2).toLowerCase();
 
 /** Every shard's name: 00 to ff. */
-export const RESOURCE_SHARDS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+export const RESOURCE_SHARDS = Array.from({ length: 256 }, (_, i) =>
+  i.toString(16).padStart(2, '0'),
+);
 
 /** Whether a string can be a resource id this index holds (CKAN's uuid_validator's form). */
 export const isResourceIdForm = (text: string) =>

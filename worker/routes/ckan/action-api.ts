@@ -22,6 +22,7 @@ import {
   tagList,
 } from './catalogue-actions.ts';
 import { packageSearch } from './package-search.ts';
+import { datastoreInfo, datastoreSearch } from './datastore-actions.ts';
 
 export const CKAN_ACTIONS: Record<string, Action> = {
   status_show: statusShow,
@@ -34,6 +35,8 @@ export const CKAN_ACTIONS: Record<string, Action> = {
   group_list: groupList,
   group_show: groupShow,
   tag_list: tagList,
+  datastore_search: datastoreSearch,
+  datastore_info: datastoreInfo,
 };
 
 /** CKAN's actions that change something: refused as a read-only site refuses them. */

@@ -17,6 +17,7 @@ import {
   type DatastoreTable,
 } from '../../../core/datastore/table.ts';
 import type { DatastoreResult } from '../../../core/datastore/errors.ts';
+import type { DataEntry } from '../../../core/schema.ts';
 import { elementObservations } from '../../../core/tables/observations.ts';
 import { readElementViews } from '../../answer/element-views.ts';
 import { datastoreCpuMs } from '../../cost-model.ts';
@@ -40,7 +41,10 @@ async function datastoreTable(
 ): Promise<DatastoreTable | undefined> {
   if (!isResourceIdForm(resourceId)) return undefined;
   const { store, index, profile } = ctx;
-  const found = findResource(await store.resourceShard(index, resourceShard(resourceId), ctx), resourceId);
+  const found = findResource(
+    await store.resourceShard(index, resourceShard(resourceId), ctx),
+    resourceId,
+  );
   if (!found) return undefined;
   const element = findElementById(await store.ids(index, ctx), found.elementId);
   if (element === undefined) return undefined;
@@ -53,7 +57,7 @@ async function datastoreTable(
 }
 
 function tableOf(
-  data: Parameters<typeof elementObservations>[0] & { table: DatastoreTableSource }[],
+  data: readonly DataEntry[],
   table: ResourceTable,
   resourceId: string,
 ): DatastoreTable | undefined {
@@ -61,7 +65,6 @@ function tableOf(
   const entry = data[table];
   return entry && yearTableDatastore(resourceId, entry.table);
 }
-type DatastoreTableSource = Parameters<typeof yearTableDatastore>[1];
 
 /** The request's own path and query, which CKAN builds `_links` from. */
 const searchUrl = (ctx: ActionContext) => {
@@ -77,7 +80,10 @@ export const datastoreSearch: Action = async (ctx) => {
     result: async () => {
       const table = await datastoreTable(ctx, request.resource_id);
       if (!table)
-        throw new CkanError('notFound', `Not found: Resource "${request.resource_id}" was not found.`);
+        throw new CkanError(
+          'notFound',
+          `Not found: Resource "${request.resource_id}" was not found.`,
+        );
       return [encoder.encode(searchResultJson(orThrow(searchTable(table, request, url))))];
     },
   };
@@ -89,7 +95,8 @@ export const datastoreInfo: Action = async (ctx) => {
     key: JSON.stringify(ctx.params),
     result: async () => {
       const table = await datastoreTable(ctx, id);
-      if (!table) throw new CkanError('notFound', `Not found: Resource/Alias "${id}" was not found.`);
+      if (!table)
+        throw new CkanError('notFound', `Not found: Resource/Alias "${id}" was not found.`);
       return [encoder.encode(JSON.stringify(tableInfo(table)))];
     },
   };
