@@ -6,6 +6,7 @@ import type { ReferenceItem } from '../../schema.ts';
 import { yearSpan } from '../describe.ts';
 import { publicUrls, type ElementView, type RenderContext } from '../element-view.ts';
 import { chooseChart } from './chart-plan.ts';
+import { XLSX_MEDIA_TYPE } from '../downloads.ts';
 import { renderChart } from './chart-svg.ts';
 import { renderDocument } from './document.ts';
 import { escapeHtml, jsonForScript } from './escape.ts';
@@ -68,6 +69,17 @@ function metadataList(view: ElementView, labels: PageLabels): string {
   return `<dl class="metadata">${entries.join('')}</dl>`;
 }
 
+/** Beside a year's table: its data as CSV, and as observations (docs/api.md §15). */
+function tableLinks(
+  id: string,
+  year: number,
+  urls: ReturnType<typeof publicUrls>,
+  labels: PageLabels,
+): string {
+  const observations = `${urls.observations(id, 'json')}?year=${year}`;
+  return `<p class="table-data">${escapeHtml(labels.tableData)}: <a href="${escapeHtml(urls.csv(id, year))}" type="text/csv">CSV</a> · <a href="${escapeHtml(observations)}" type="application/json">${escapeHtml(labels.tableObservations)}</a></p>`;
+}
+
 function downloads(view: ElementView, ctx: RenderContext, labels: PageLabels): string {
   const { element } = view;
   const urls = publicUrls(ctx.base);
@@ -78,6 +90,9 @@ function downloads(view: ElementView, ctx: RenderContext, labels: PageLabels): s
       (entry) =>
         `<li><a href="${escapeHtml(urls.csv(element._id, entry.year))}" type="text/csv">${escapeHtml(labels.csvOfYear(entry.year))}</a></li>`,
     ),
+    `<li><a href="${escapeHtml(urls.observations(element._id, 'csv'))}" type="text/csv">${escapeHtml(labels.observationsCsv)}</a></li>`,
+    `<li><a href="${escapeHtml(urls.observations(element._id, 'jsonstat'))}" type="application/json">${escapeHtml(labels.observationsJsonStat)}</a></li>`,
+    `<li><a href="${escapeHtml(urls.workbook(element._id))}" type="${XLSX_MEDIA_TYPE}">${escapeHtml(labels.workbook)}</a></li>`,
     `<li><a href="${escapeHtml(urls.element(element._id))}" type="application/json">${escapeHtml(labels.elementJson)}</a></li>`,
     `<li>${escapeHtml(labels.apiUrl)}: <code>${escapeHtml(urls.element(element._id))}</code></li>`,
     `<li>${escapeHtml(labels.dcat)}: <a href="${escapeHtml(urls.datasetRdf(view.name, 'ttl'))}" type="text/turtle">Turtle</a>, <a href="${escapeHtml(urls.datasetRdf(view.name, 'jsonld'))}" type="application/ld+json">JSON-LD</a></li>`,
@@ -96,12 +111,13 @@ export function renderElementPage(view: ElementView, ctx: RenderContext): string
   const tables = [...element.data]
     .map((entry, position) => ({ entry, position }))
     .sort((a, b) => b.entry.year - a.entry.year || a.position - b.position)
-    .map(({ entry, position }) =>
-      renderTable(entry.table, tableShape(entry.table), {
-        id: `table-${position + 1}`,
-        caption: labels.tableCaption(title, entry.year),
-        ...(unit && { captionNote: `(${unit})` }),
-      }),
+    .map(
+      ({ entry, position }) =>
+        renderTable(entry.table, tableShape(entry.table), {
+          id: `table-${position + 1}`,
+          caption: labels.tableCaption(title, entry.year),
+          ...(unit && { captionNote: `(${unit})` }),
+        }) + tableLinks(element._id, entry.year, urls, labels),
     );
 
   const sections: [string, string, string][] = [];

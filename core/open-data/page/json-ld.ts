@@ -3,6 +3,7 @@
 // creator, the years as temporalCoverage, a DataDownload per year, the variable from the BPS
 // MS-Var metadata.
 import { describeElement, metadataValue } from '../describe.ts';
+import { elementDownloads } from '../downloads.ts';
 import { licenseUrl, publicUrls, type ElementView, type RenderContext } from '../element-view.ts';
 
 const MIN_DESCRIPTION = 50;
@@ -80,6 +81,14 @@ export function datasetJsonLd(view: ElementView, ctx: RenderContext): Record<str
         encodingFormat: 'text/csv',
         temporalCoverage: String(entry.year),
       })),
+      ...elementDownloads(element, ctx.base)
+        .filter((download) => download.kind !== 'table')
+        .map((download) => ({
+          '@type': 'DataDownload',
+          name: `${element.title.trim()} (${download.kind === 'observations' ? 'observations, CSV' : download.format})`,
+          contentUrl: download.url,
+          encodingFormat: download.mediaType,
+        })),
       {
         '@type': 'DataDownload',
         name: `${element.title.trim()} (JSON)`,

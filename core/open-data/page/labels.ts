@@ -29,6 +29,13 @@ export interface PageLabels {
   /** The caption of one year's table. */
   tableCaption: (title: string, year: number) => string;
   csvOfYear: (year: number) => string;
+  /** The downloads of every year's numbers (docs/api.md §15). */
+  observationsCsv: string;
+  observationsJsonStat: string;
+  workbook: string;
+  /** The links beside one year's table: its CSV and its observations. */
+  tableData: string;
+  tableObservations: string;
   elementJson: string;
   apiUrl: string;
   dcat: string;
@@ -93,6 +100,11 @@ const id: PageLabels = {
   missing: 'tidak ada',
   tableCaption: (title, year) => `${title}, tahun ${year}`,
   csvOfYear: (year) => `Tabel ${year} (CSV)`,
+  observationsCsv: 'Observasi semua tahun (CSV)',
+  observationsJsonStat: 'Observasi semua tahun (JSON-stat)',
+  workbook: 'Buku kerja semua tabel (XLSX)',
+  tableData: 'Data',
+  tableObservations: 'observasi',
   elementJson: 'Elemen data lengkap (JSON)',
   apiUrl: 'Alamat API',
   dcat: 'Metadata DCAT',
@@ -158,6 +170,11 @@ const en: PageLabels = {
   missing: 'none',
   tableCaption: (title, year) => `${title}, ${year}`,
   csvOfYear: (year) => `Table ${year} (CSV)`,
+  observationsCsv: 'Observations of every year (CSV)',
+  observationsJsonStat: 'Observations of every year (JSON-stat)',
+  workbook: 'Workbook of every table (XLSX)',
+  tableData: 'Data',
+  tableObservations: 'observations',
   elementJson: 'The whole data element (JSON)',
   apiUrl: 'API URL',
   dcat: 'DCAT metadata',

@@ -1,3 +1,4 @@
+import { XLSX_MEDIA_TYPE } from '../../../core/open-data/downloads.ts';
 import { describe, expect, it } from 'vitest';
 import { resolveIdentity } from '../../../core/open-data/catalogue-identity.ts';
 import { publicUrls } from '../../../core/open-data/element-view.ts';
@@ -250,7 +251,9 @@ describe('renderElementPage', () => {
     expect(data.keywords).toEqual(
       expect.arrayContaining([element.category[0]!.name.trim(), element.sector[0]!.name.trim()]),
     );
-    const csv = data.distribution.filter((d: any) => d.encodingFormat === 'text/csv');
+    const csv = data.distribution.filter(
+      (d: any) => d.encodingFormat === 'text/csv' && d.temporalCoverage,
+    );
     expect(csv).toEqual(
       element.data.map(({ year }) =>
         expect.objectContaining({
@@ -258,6 +261,14 @@ describe('renderElementPage', () => {
           contentUrl: urls.csv(element._id, year),
         }),
       ),
+    );
+    // the observations of every year, as CSV, JSON-stat and a workbook (docs/api.md §15.5)
+    expect(data.distribution.map((d: any) => [d.contentUrl, d.encodingFormat])).toEqual(
+      expect.arrayContaining([
+        [urls.observations(element._id, 'csv'), 'text/csv'],
+        [urls.observations(element._id, 'jsonstat'), 'application/json'],
+        [urls.workbook(element._id), XLSX_MEDIA_TYPE],
+      ]),
     );
     // an empty Alias is left out
     expect(element.metadata.find((m) => m.key === 'Alias')?.value).toBe('');
