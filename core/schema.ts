@@ -179,6 +179,65 @@ export const YearCount = z.object({
 });
 export type YearCount = z.infer<typeof YearCount>;
 
+/** One number of an element's tables, as tidy data (docs/api.md §15). */
+export const Observation = z
+  .object({
+    year: z.int().meta({ description: "The table's year." }),
+    row: z.string().meta({
+      description:
+        'The row: its cells left of the first value column joined by " - ", or its position.',
+    }),
+    column: z.string().meta({ description: "The column, named as the table's CSV names it." }),
+    value: z
+      .number()
+      .nullable()
+      .meta({ description: 'The number; null where the cell is missing.' }),
+    cell: z.string().meta({ description: 'The cell exactly as the catalogue holds it.' }),
+  })
+  .meta({
+    description: "One cell of a value column of one year's table.",
+    examples: [
+      {
+        year: 2020,
+        row: 'Andir',
+        column: 'Jenis Kelamin - Laki-laki',
+        value: 51505,
+        cell: '51.505',
+      },
+    ],
+  });
+export type Observation = z.infer<typeof Observation>;
+export const Observations = z
+  .array(Observation)
+  .meta({ description: 'Years ascending, then rows as in the table, then columns left to right.' });
+
+/** JSON-stat 2.0's dataset, as far as this API writes it (docs/api.md §15.3). */
+export const JsonStatDataset = z
+  .object({
+    version: z.literal('2.0'),
+    class: z.literal('dataset'),
+    label: z.string(),
+    source: z.string(),
+    updated: z.string(),
+    href: z.string(),
+    id: z.tuple([z.literal('year'), z.literal('row'), z.literal('column')]),
+    size: z.array(z.int().min(0)).length(3),
+    role: z.object({ time: z.tuple([z.literal('year')]) }),
+    dimension: z.record(
+      z.string(),
+      z.object({
+        label: z.string(),
+        category: z.object({
+          index: z.array(z.string()),
+          label: z.record(z.string(), z.string()),
+        }),
+      }),
+    ),
+    value: z.array(z.number().nullable()),
+    extension: z.object({ unit: z.string() }),
+  })
+  .meta({ description: "An element's observations as one JSON-stat 2.0 dataset." });
+
 const facetList = (label: string) =>
   z.array(FacetItem).meta({
     description: `Each ${label} with its count, counted without the query's own ${label} filter; count descending, ties in catalogue order.`,

@@ -38,6 +38,18 @@ export const PARAMETERS = {
     schema: { type: 'integer' },
     example: 2020,
   },
+  ...(Object.fromEntries(
+    (
+      [
+        ['observationYear', 'year', 'Years, comma-separated (repeat to add more): `2020,2021`.'],
+        ['observationRow', 'row', 'Rows, comma-separated, exactly as the observations name them.'],
+        ['observationColumn', 'column', 'Columns, comma-separated, exactly as named.'],
+      ] as const
+    ).map(([key, name, description]) => [
+      key,
+      { name, in: 'query', required: false, description, schema: { type: 'string' } },
+    ]),
+  ) as Record<'observationYear' | 'observationRow' | 'observationColumn', object>),
   dumpPart: {
     name: 'part',
     in: 'path',

@@ -8,6 +8,7 @@ import { okHeaders } from './responses.ts';
 import { operation } from './operation.ts';
 import { schemaRef } from './schemas.ts';
 import { OPEN_DATA_PATHS } from './open-data-paths.ts';
+import { XLSX_MEDIA_TYPE } from '../../core/open-data/downloads.ts';
 
 const JSON_TYPE = 'application/json';
 const CSV_TYPE = 'text/csv';
@@ -187,6 +188,7 @@ export const PATHS = {
     },
     errors: { '400': 'ReadFailed', '404': 'TableNotFound' },
   }),
+  ...observationPaths(),
   '/api/v1/facets': operation({
     operationId: 'getFacets',
     tag: 'Data elements',
@@ -234,3 +236,72 @@ export const PATHS = {
   ...documentationPaths,
   ...OPEN_DATA_PATHS,
 };
+
+/** An element's observations (docs/api.md §15) in each format, and its workbook. */
+function observationPaths() {
+  const filters = parameterRefs('id', 'observationYear', 'observationRow', 'observationColumn');
+  const errors = { '400': 'BadRequest', '404': 'ElementNotFound' } as const;
+  const described =
+    "Every cell of a value column of every year's table (a column whose cells are numbers in Indonesian notation or missing; never `No`, `Kode`, `Tahun` or `Bulan`), labelled by its year, its row (the cells left of the first value column) and its column.";
+  return {
+    '/api/v1/data-element/{id}/observations': operation({
+      operationId: 'getObservations',
+      tag: 'Data elements',
+      summary: "An element's numbers as tidy observations",
+      description: described,
+      parameters: filters,
+      ok: {
+        description: 'The observations.',
+        headers: okHeaders(),
+        content: { [JSON_TYPE]: { schema: schemaRef('Observations') } },
+      },
+      errors,
+    }),
+    '/api/v1/data-element/{id}/observations.csv': operation({
+      operationId: 'getObservationsCsv',
+      tag: 'Data elements',
+      summary: "An element's observations as CSV",
+      description: `${described} As CSV (the table CSV's dialect and formula guard), header \`year,row,column,value,cell\`, \`value\` with a dot decimal and no grouping.`,
+      parameters: filters,
+      ok: {
+        description: 'The observations.',
+        headers: okHeaders('Content-Disposition'),
+        content: {
+          [CSV_TYPE]: {
+            schema: { type: 'string' },
+            example:
+              'year,row,column,value,cell\r\n2020,Andir,Jenis Kelamin - Laki-laki,51505,51.505\r\n',
+          },
+        },
+      },
+      errors,
+    }),
+    '/api/v1/data-element/{id}/observations.jsonstat': operation({
+      operationId: 'getObservationsJsonStat',
+      tag: 'Data elements',
+      summary: "An element's observations as JSON-stat 2.0",
+      description: `${described} As one JSON-stat 2.0 dataset: dimensions year, row and column, a dense value array.`,
+      parameters: filters,
+      ok: {
+        description: 'The dataset.',
+        headers: okHeaders(),
+        content: { [JSON_TYPE]: { schema: schemaRef('JsonStatDataset') } },
+      },
+      errors,
+    }),
+    '/api/v1/data-element/{id}.xlsx': operation({
+      operationId: 'getDataElementWorkbook',
+      tag: 'Data elements',
+      summary: "An element's tables as a workbook (.xlsx)",
+      description:
+        'An Office Open XML workbook named by the CKAN name: a sheet per year laid out as the page shows the table (merged header cells), a `Data` sheet of observations and a `Metadata` sheet.',
+      parameters: parameterRefs('id'),
+      ok: {
+        description: 'The workbook.',
+        headers: okHeaders('Content-Disposition'),
+        content: { [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+      },
+      errors,
+    }),
+  };
+}
