@@ -85,7 +85,7 @@ export const OBSERVATION_FIELDS: readonly DatastoreField[] = [
   { id: 'cell', type: 'text' },
 ];
 
-/** An element's observations (docs/harvest.md §15), in their order. */
+/** An element's observations (docs/api.md §15), in their order. */
 export function observationsDatastore(
   resourceId: string,
   observations: readonly Observation[],

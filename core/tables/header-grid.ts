@@ -1,5 +1,5 @@
-// Where each header cell of a table sits, as the element page (docs/api.md §14) and the workbook
-// (§15) both lay it out: the header row with its spans, the sub-header rows under the spanning
+// Where each header cell of a table sits, as the element page (docs/harvest.md §14) and the workbook
+// (docs/api.md §15) both lay it out: the header row with its spans, the sub-header rows under the spanning
 // headers. One derivation, so the page and the spreadsheet cannot disagree.
 import type { Table } from '../schema.ts';
 

@@ -27,7 +27,7 @@ import { cellRef } from './xlsx/xml.ts';
 
 export { XLSX_MEDIA_TYPE };
 
-/** The file name a download gets: the element's CKAN name (docs/api.md §13.1). */
+/** The file name a download gets: the element's CKAN name (docs/harvest.md §13.1). */
 export const workbookFileName = (view: Pick<ElementView, 'name'>) => `${view.name}.xlsx`;
 
 /** One year's table: its header rows as the page lays them out, then its rows. */

@@ -265,7 +265,7 @@ function observationPaths() {
       parameters: filters,
       ok: {
         description: 'The observations.',
-        headers: okHeaders('Content-Disposition'),
+        headers: okHeaders('Content-Disposition-Observations'),
         content: {
           [CSV_TYPE]: {
             schema: { type: 'string' },
@@ -298,8 +298,10 @@ function observationPaths() {
       parameters: parameterRefs('id'),
       ok: {
         description: 'The workbook.',
-        headers: okHeaders('Content-Disposition'),
-        content: { [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+        headers: okHeaders('Content-Disposition-Workbook'),
+        content: {
+          [XLSX_MEDIA_TYPE]: { schema: { type: 'string', description: 'The .xlsx bytes.' } },
+        },
       },
       errors,
     }),

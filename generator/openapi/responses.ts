@@ -79,6 +79,21 @@ export const HEADERS = {
         '^attachment; filename="[ !#-\\[\\]-~]+-(-?[0-9]+)\\.csv"(; filename\\*=UTF-8\'\'[A-Za-z0-9!#$&+.^_`|~%-]+)?$',
     },
   },
+  'Content-Disposition-Observations': {
+    required: true,
+    description:
+      'A download named `<id>-observations.csv`, with `filename*` as for a table (RFC 6266, RFC 8187).',
+    schema: {
+      type: 'string',
+      pattern:
+        '^attachment; filename="[ !#-\\[\\]-~]+-observations\\.csv"(; filename\\*=UTF-8\'\'[A-Za-z0-9!#$&+.^_`|~%-]+)?$',
+    },
+  },
+  'Content-Disposition-Workbook': {
+    required: true,
+    description: "A download named by the element's CKAN name: `<name>.xlsx`.",
+    schema: { type: 'string', pattern: '^attachment; filename="[a-z0-9_-]{2,100}\\.xlsx"$' },
+  },
   'Content-Disposition-Dump': {
     required: true,
     description:
@@ -127,6 +142,8 @@ const EVERY_ANSWER: HeaderName[] = [
 const SENT_AS: Partial<Record<HeaderName, string>> = {
   'Cache-Control-No-Store': 'Cache-Control',
   'Content-Disposition-Dump': 'Content-Disposition',
+  'Content-Disposition-Observations': 'Content-Disposition',
+  'Content-Disposition-Workbook': 'Content-Disposition',
 };
 
 /** Header components by name; each is sent under its own name but those of SENT_AS. */

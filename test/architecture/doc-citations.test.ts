@@ -1,7 +1,7 @@
 // Every section number a source comment cites (docs/api.md §5.1) is a heading of that docs file,
 // so a reader can look it up. A citation must name its file; a list on one line takes the file of
 // its first citation: (docs/api.md §3, §5.1–5.3 and §11). Section numbers of other documents
-// (ECMA-262's) are told apart by naming that document on the line. The checker is tried on
+// (ECMA-262's, ECMA-376's) are told apart by naming that document on the line. The checker is tried on
 // planted citations too, so it is known to catch what it is there for.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -19,7 +19,7 @@ const NAMED_FILE = /(docs\/[\w-]+\.md)\s*$/;
 /** What may stand between two citations of one list (after a range's end: `5.1–5.3, `). */
 const LIST_SEPARATOR = /^(?:[–-]\d+(?:\.\d+)*)?\s*(?:,|and|or|to|–|-|, and|, or)\s*$/;
 /** Documents other than the project's own, whose section numbers are cited by name on the line. */
-const OTHER_DOCUMENTS = /ECMA-262|ECMAScript/;
+const OTHER_DOCUMENTS = /ECMA-262|ECMAScript|ECMA-376/;
 /** A numbered heading: `## 5.1 Paging`, `## 13 Harvestable`. */
 const NUMBERED_HEADING = /^#{1,6}\s+(\d+(?:\.\d+)*)\.?\s/;
 

@@ -13,7 +13,7 @@ import type { CsvTable } from '../../core/tables/csv.ts';
 
 const header = (content: string, colSpan = 1) => ({ content, colSpan });
 
-/** docs/harvest.md §15's worked example: a `No` column, a spanning header, a missing cell. */
+/** docs/api.md §15's worked example: a `No` column, a spanning header, a missing cell. */
 const POPULATION: CsvTable = {
   headers: [header('No'), header('Kecamatan'), header('Jenis Kelamin', 2), header('Keterangan')],
   subHeaders: [['Laki-laki', 'Perempuan']],

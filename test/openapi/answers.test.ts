@@ -79,8 +79,10 @@ function documentedPath(path: string): string {
     new RegExp(`^${template.replace(/\./g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
   );
   // "/api/v1/data-element/x/2023.csv" fits both {id} templates' shapes only once; prefer the
-  // literal ones.
-  templates.sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
+  // literal ones, and of templates alike the one with more literal text ("{id}.xlsx" before "{id}")
+  templates.sort(
+    (a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0) || b.length - a.length,
+  );
   if (!templates[0]) throw new Error(`no documented path for ${path}`);
   return templates[0];
 }
@@ -152,6 +154,17 @@ describe('answers of the Worker against /api/v1/openapi.json', () => {
     ['one element', () => `/api/v1/data-element/${example.id}`],
     ['one projected element', () => `/api/v1/data-element/${example.id}?fields=title,dataSource`],
     ['a CSV table', () => `/api/v1/data-element/${example.id}/${example.year}.csv`],
+    ['the observations', () => `/api/v1/data-element/${example.id}/observations`],
+    [
+      'filtered observations',
+      () => `/api/v1/data-element/${example.id}/observations?year=${example.year}`,
+    ],
+    ['the observations as CSV', () => `/api/v1/data-element/${example.id}/observations.csv`],
+    [
+      'the observations as JSON-stat',
+      () => `/api/v1/data-element/${example.id}/observations.jsonstat`,
+    ],
+    ['the workbook', () => `/api/v1/data-element/${example.id}.xlsx`],
     ['the facets', () => '/api/v1/facets'],
     ['filtered facets', () => `/api/v1/facets?category=${example.category}&title=jumlah`],
     ['the whole-catalogue download', () => '/api/v1/dump'],
@@ -237,6 +250,17 @@ describe('answers of the Worker against /api/v1/openapi.json', () => {
     ['a search', () => '/api/v1/data-element?limit=2'],
     ['one element', () => `/api/v1/data-element/${example.id}`],
     ['a CSV table', () => `/api/v1/data-element/${example.id}/${example.year}.csv`],
+    ['the observations', () => `/api/v1/data-element/${example.id}/observations`],
+    [
+      'filtered observations',
+      () => `/api/v1/data-element/${example.id}/observations?year=${example.year}`,
+    ],
+    ['the observations as CSV', () => `/api/v1/data-element/${example.id}/observations.csv`],
+    [
+      'the observations as JSON-stat',
+      () => `/api/v1/data-element/${example.id}/observations.jsonstat`,
+    ],
+    ['the workbook', () => `/api/v1/data-element/${example.id}.xlsx`],
     ['the facets', () => '/api/v1/facets'],
     ['a part of the whole-catalogue download', () => example.dumpPart],
     ['the OpenAPI document', () => '/api/v1/openapi.json'],

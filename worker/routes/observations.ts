@@ -1,5 +1,5 @@
 // GET /api/v1/data-element/{id}/observations, …/observations.csv, …/observations.jsonstat and
-// /api/v1/data-element/{id}.xlsx (docs/api.md §15): the element read as one element is (§5.4),
+// /api/v1/data-element/{id}.xlsx (docs/api.md §15): the element read as one element is (docs/api.md §5.4),
 // its observations derived once (core/tables/observations.ts) and rendered in the format asked
 // for. Nothing is stored for them: every format is rendered from the element's bytes.
 import type { Context } from 'hono';
