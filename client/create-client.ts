@@ -1,10 +1,16 @@
 // A client of the API: one function per endpoint, typed from core/schema.ts. Only fetch, URL
 // and URLSearchParams: it runs in browsers, Node 20+ and Workers alike.
 import type { ElementKey } from '../core/contract.ts';
-import type { CatalogueDump, FacetCounts, ReferenceItem } from '../core/schema.ts';
+import type {
+  CatalogueDump,
+  FacetCounts,
+  JsonStatDataset,
+  Observation,
+  ReferenceItem,
+} from '../core/schema.ts';
 import { ApiError } from './api-error.ts';
 import { parseLinkHeader } from './link-header.ts';
-import type { FacetQuery, Projected, SearchPage, SearchQuery } from './types.ts';
+import type { FacetQuery, ObservationQuery, Projected, SearchPage, SearchQuery } from './types.ts';
 import { apiUrls } from './urls.ts';
 
 /** What the client needs of fetch (the global one, SELF.fetch in a Worker test, or a wrapper). */
@@ -100,6 +106,18 @@ export function createClient({
     /** One of an element's tables, as CSV text. */
     tableCsv: async (id: string, year: number, options?: RequestOptions) =>
       (await get(urls.tableCsv(id, year), options, 'text/csv')).text(),
+    /**
+     * An element's numbers as tidy observations (year, row, column, value, cell), every year's,
+     * filtered by years, rows and columns; an unknown id is an ApiError with status 404.
+     */
+    observations: (id: string, query: ObservationQuery = {}, options?: RequestOptions) =>
+      getJson<Observation[]>(urls.observations(id, query), options),
+    /** The same observations as CSV text. */
+    observationsCsv: async (id: string, query: ObservationQuery = {}, options?: RequestOptions) =>
+      (await get(urls.observations(id, query, '.csv'), options, 'text/csv')).text(),
+    /** The same observations as one JSON-stat 2.0 dataset. */
+    observationsJsonStat: (id: string, query: ObservationQuery = {}, options?: RequestOptions) =>
+      getJson<JsonStatDataset>(urls.observations(id, query, '.jsonstat'), options),
     facets: (query: FacetQuery = {}, options?: RequestOptions) =>
       getJson<FacetCounts>(urls.facets(query), options),
     /**

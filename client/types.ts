@@ -21,6 +21,13 @@ export type FacetQuery = Loosened<FacetParameters>;
 /** GET /api/v1/data-element/{id}: fields. */
 export type ElementQuery = Loosened<ElementParameters>;
 
+/** GET /api/v1/data-element/{id}/observations: years, rows and columns, each one or several. */
+export interface ObservationQuery {
+  year?: number | readonly number[];
+  row?: string | readonly string[];
+  column?: string | readonly string[];
+}
+
 /** An element with only the keys named in `fields` (every key when `fields` is not given). */
 export type Projected<K extends ElementKey> = Pick<DataElement, K>;
 

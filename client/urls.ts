@@ -1,6 +1,6 @@
 // The URL of every endpoint, from a base URL and a query; the same URLs a person would type.
 import { REFERENCE_LISTS, type ReferenceListName } from '../core/contract.ts';
-import type { ElementQuery, FacetQuery, SearchQuery } from './types.ts';
+import type { ElementQuery, FacetQuery, ObservationQuery, SearchQuery } from './types.ts';
 
 /** Given once, comma-separated; the other parameters repeat for several values. */
 const COMMA_SEPARATED = new Set(['fields']);
@@ -29,6 +29,14 @@ export function apiUrls(baseUrl: string | URL) {
       `${base}/api/v1/data-element/${id(elementId)}${queryString(query)}`,
     tableCsv: (elementId: string, year: number) =>
       `${base}/api/v1/data-element/${id(elementId)}/${year}.csv`,
+    /** An element's observations: JSON (`''`), `.csv` or `.jsonstat`. */
+    observations: (
+      elementId: string,
+      query: ObservationQuery = {},
+      format: '' | '.csv' | '.jsonstat' = '',
+    ) =>
+      `${base}/api/v1/data-element/${id(elementId)}/observations${format}${queryString({ ...query })}`,
+    workbook: (elementId: string) => `${base}/api/v1/data-element/${id(elementId)}.xlsx`,
     facets: (query: FacetQuery = {}) => `${base}/api/v1/facets${queryString(query)}`,
     openApi: () => `${base}/api/v1/openapi.json`,
     dump: () => `${base}/api/v1/dump`,

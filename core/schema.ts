@@ -237,6 +237,7 @@ export const JsonStatDataset = z
     extension: z.object({ unit: z.string() }),
   })
   .meta({ description: "An element's observations as one JSON-stat 2.0 dataset." });
+export type JsonStatDataset = z.infer<typeof JsonStatDataset>;
 
 const facetList = (label: string) =>
   z.array(FacetItem).meta({

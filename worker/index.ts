@@ -75,8 +75,8 @@ const ROUTES: { path: string; handler: Handler }[] = [
   { path: '/api/v1/data-element', handler: search },
   // the workbook and the observations before one element and its tables, whose paths match theirs
   {
-    path: '/api/v1/data-element/:file{[^/]+\\.xlsx}',
-    handler: observationsRoute('xlsx', (c) => c.req.param('file')!.slice(0, -'.xlsx'.length)),
+    path: '/api/v1/data-element/:id{[^/]+\\.xlsx}',
+    handler: observationsRoute('xlsx', (c) => c.req.param('id')!.slice(0, -'.xlsx'.length)),
   },
   { path: '/api/v1/data-element/:id', handler: oneElement },
   ...(['json', 'csv', 'jsonstat'] as const).map((format) => ({

@@ -12,6 +12,7 @@ import fileALain from '../fixtures/catalogue/data-element/a-lain.json';
 import fileZzLongTitle from '../fixtures/catalogue/data-element/zz-long-title.json';
 import fileZzTables from '../fixtures/catalogue/data-element/zz-tables.json';
 import fileZzWords from '../fixtures/catalogue/data-element/zz-words.json';
+import fileZzzObservations from '../fixtures/catalogue/data-element/zzz-observations.json';
 
 type Id = string | { $oid: string };
 export interface RawItem {
@@ -47,6 +48,7 @@ export const fixtureElements: RawElement[] = [
   fileZzLongTitle,
   fileZzTables,
   fileZzWords,
+  fileZzzObservations,
 ].flat() as RawElement[];
 
 export const idOf = (id: Id) => (typeof id === 'string' ? id : id.$oid);

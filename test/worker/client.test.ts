@@ -114,6 +114,27 @@ describe('client: one element, its tables, the facets, the document', () => {
     );
   });
 
+  it("reads an element's observations, filtered, as JSON, CSV and JSON-stat", async () => {
+    const id = '000000000000000000001021'; // zzz-observations.json
+    const observations = await api.observations(id, { year: 2017, column: ['Rasio, %'] });
+    expect(observations).toEqual(
+      await (
+        await SELF.fetch(
+          `${ORIGIN}/api/v1/data-element/${id}/observations?year=2017&column=Rasio,%20%25`,
+        )
+      ).json(),
+    );
+    expect(observations.map((o) => o.value)).toEqual([101.03, null, -1.5]);
+    expectTypeOf(observations[0]!.value).toEqualTypeOf<number | null>();
+    expect(await api.observationsCsv(id, { year: 2017 })).toMatch(
+      /^year,row,column,value,cell\r\n2017,/,
+    );
+    expect((await api.observationsJsonStat(id)).id).toEqual(['year', 'row', 'column']);
+    await expect(api.observations('000000000000000000009999')).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
   it('reads facet counts for a query', async () => {
     const facets = await api.facets({ sector: 'kesehatan' });
     expect(facets.total).toBe((await searchIds('sector=kesehatan')).length);

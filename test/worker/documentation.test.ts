@@ -85,7 +85,8 @@ describe('the documentation files', () => {
     expect(document.openapi).toMatch(/^3\.1\./);
     // Hono's routes, as OpenAPI writes them: ":id" is "{id}", and the CSV route's ":table" is
     // "{year}.csv"; the sitemap's files are "{n}"; /dataset/{id} also answers its DCAT dataset
-    // as /dataset/{id}.ttl and .jsonld, documented as paths of their own.
+    // as /dataset/{id}.ttl and .jsonld, documented as paths of their own; the workbook's route
+    // takes "{id}.xlsx".
     const routed = worker.routes
       .filter(({ method }) => method === 'GET')
       .map(({ path }) =>
@@ -93,6 +94,7 @@ describe('the documentation files', () => {
           .replace(':table', '{year}.csv')
           .replace(/:file\{sitemap-[^}]+\}/, 'sitemap-{n}.xml')
           .replace(':id{.+}', ':id') // the page's route takes any path below /dataset/
+          .replace(':id{[^/]+\\.xlsx}', ':id.xlsx') // the workbook: an id, then .xlsx
           .replace(/:(\w+)/g, '{$1}'),
       )
       .flatMap((path) =>

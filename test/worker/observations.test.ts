@@ -26,51 +26,51 @@ describe('GET /api/v1/data-element/{id}/observations', () => {
     expect(body).toEqual(elementObservations((await publishedElement(ID)).data));
     expect(body.slice(0, 4)).toEqual([
       {
-        year: 2020,
+        year: 2016,
         row: '3273010 - Andir',
         column: 'Jenis Kelamin - Laki-laki',
         value: 50001,
         cell: '50.001',
       },
       {
-        year: 2020,
+        year: 2016,
         row: '3273010 - Andir',
         column: 'Jenis Kelamin - Perempuan',
         value: 49500,
         cell: '49.500',
       },
       {
-        year: 2020,
+        year: 2016,
         row: '3273040 - Cidadap',
         column: 'Jenis Kelamin - Laki-laki',
         value: 12345,
         cell: ' 12.345 ',
       },
       {
-        year: 2020,
+        year: 2016,
         row: '3273040 - Cidadap',
         column: 'Jenis Kelamin - Perempuan',
         value: null,
         cell: '',
       },
     ]);
-    // 2021 adds a column; the note on its right and the No column are not observations
-    expect(new Set(body.filter((o) => o.year === 2021).map((o) => o.column))).toEqual(
+    // 2017 adds a column; the note on its right and the No column are not observations
+    expect(new Set(body.filter((o) => o.year === 2017).map((o) => o.column))).toEqual(
       new Set(['Jenis Kelamin - Laki-laki', 'Jenis Kelamin - Perempuan', 'Rasio, %']),
     );
     expect(
-      body.find((o) => o.year === 2021 && o.column === 'Rasio, %' && o.value === -1.5)?.row,
+      body.find((o) => o.year === 2017 && o.column === 'Rasio, %' && o.value === -1.5)?.row,
     ).toBe('3273030 - =HYPERLINK("x")');
     // a table with no numbers gives none
-    expect(body.some((o) => o.year === 2022)).toBe(false);
+    expect(body.some((o) => o.year === 2018)).toBe(false);
   });
 
   it('filters by year, row and column, comma-separated lists, all combined', async () => {
     const all = (await (await observations(ID)).json()) as Observation[];
     const filtered = async (query: string) =>
       (await (await observations(ID, '', query)).json()) as Observation[];
-    expect(await filtered('year=2021')).toEqual(all.filter((o) => o.year === 2021));
-    expect(await filtered('year=2020,2021&row=3273010%20-%20Andir')).toEqual(
+    expect(await filtered('year=2017')).toEqual(all.filter((o) => o.year === 2017));
+    expect(await filtered('year=2016,2017&row=3273010%20-%20Andir')).toEqual(
       all.filter((o) => o.row === '3273010 - Andir'),
     );
     expect(await filtered('column=Rasio,%20%25')).toEqual(
@@ -83,7 +83,7 @@ describe('GET /api/v1/data-element/{id}/observations', () => {
     const first = await observations(ID);
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[^"]+"$/);
-    expect((await observations(ID, '', 'year=2021')).headers.get('etag')).not.toBe(etag);
+    expect((await observations(ID, '', 'year=2017')).headers.get('etag')).not.toBe(etag);
     const again = await api(`/api/v1/data-element/${ID}/observations`, {
       headers: { 'if-none-match': etag },
     });
@@ -95,7 +95,7 @@ describe('GET /api/v1/data-element/{id}/observations', () => {
     for (const id of ['000000000000000000009999', fixtureId(5)]) {
       await expectErrorBody(await observations(id), 404, 'error');
     }
-    expect(await expectErrorBody(await observations(ID, '', 'Year=2021'), 400, 'message')).toMatch(
+    expect(await expectErrorBody(await observations(ID, '', 'Year=2017'), 400, 'message')).toMatch(
       /year/,
     );
   });
@@ -103,7 +103,7 @@ describe('GET /api/v1/data-element/{id}/observations', () => {
 
 describe('GET /api/v1/data-element/{id}/observations.csv', () => {
   it('is the same observations as CSV, values written plainly, formulas guarded', async () => {
-    const response = await observations(ID, '.csv', 'year=2021');
+    const response = await observations(ID, '.csv', 'year=2017');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe(
@@ -111,13 +111,13 @@ describe('GET /api/v1/data-element/{id}/observations.csv', () => {
     );
     const lines = (await response.text()).split('\r\n');
     expect(lines[0]).toBe('year,row,column,value,cell');
-    expect(lines).toContain('2021,3273010 - Andir,Jenis Kelamin - Laki-laki,51505,51.505');
-    expect(lines).toContain('2021,3273010 - Andir,"Rasio, %",101.03,"101,03"');
-    expect(lines).toContain("2021,3273020 - Sukajadi,Jenis Kelamin - Laki-laki,,'-");
+    expect(lines).toContain('2017,3273010 - Andir,Jenis Kelamin - Laki-laki,51505,51.505');
+    expect(lines).toContain('2017,3273010 - Andir,"Rasio, %",101.03,"101,03"');
+    expect(lines).toContain("2017,3273020 - Sukajadi,Jenis Kelamin - Laki-laki,,'-");
     expect(lines).toContain(
-      '2021,"3273030 - =HYPERLINK(""x"")",Jenis Kelamin - Laki-laki,1204118,1.204.118',
+      '2017,"3273030 - =HYPERLINK(""x"")",Jenis Kelamin - Laki-laki,1204118,1.204.118',
     );
-    const json = (await (await observations(ID, '', 'year=2021')).json()) as Observation[];
+    const json = (await (await observations(ID, '', 'year=2017')).json()) as Observation[];
     expect(lines.length - 2).toBe(json.length); // the header, and the last CRLF
   });
 });
@@ -131,7 +131,7 @@ describe('GET /api/v1/data-element/{id}/observations.jsonstat', () => {
     expect(json).toMatchObject({
       version: '2.0',
       class: 'dataset',
-      label: 'Jumlah Penduduk Menurut Kecamatan dan Jenis Kelamin',
+      label: 'Banyaknya Warga Terdaftar, Wilayah Administratif dan Gender',
       id: ['year', 'row', 'column'],
       extension: { unit: 'Jiwa' },
     });
@@ -151,7 +151,7 @@ describe('GET /api/v1/data-element/{id}.xlsx', () => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(response.headers.get('content-disposition')).toMatch(
-      new RegExp(`^attachment; filename="jumlah-penduduk-[a-z0-9-]*${ID}\\.xlsx"$`),
+      new RegExp(`^attachment; filename="banyaknya-warga-[a-z0-9-]*${ID}\\.xlsx"$`),
     );
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]); // PK: a zip

@@ -69,7 +69,13 @@ export interface Package {
   organization: { name: string; id: string; title: string };
   groups: { name: string; id: string }[];
   tags: { name: string }[];
-  resources: { id: string; url: string; format: string; package_id: string }[];
+  resources: {
+    id: string;
+    url: string;
+    format: string;
+    package_id: string;
+    datastore_active: boolean;
+  }[];
   extras: { key: string; value: string }[];
   url: string;
   num_resources: number;

@@ -31,9 +31,9 @@ const element = async (id: string) =>
 describe('datastore_search', () => {
   it("serves each year's table: _id, then the CSV's columns, numbers as numbers", async () => {
     const all = await resources(ID);
-    const table2021 = all.find((r) => r.url.endsWith('/2021.csv'))!;
-    expect(table2021.datastore_active).toBe(true);
-    const found = await result<SearchResult>('datastore_search', `resource_id=${table2021.id}`);
+    const table2017 = all.find((r) => r.url.endsWith('/2017.csv'))!;
+    expect(table2017.datastore_active).toBe(true);
+    const found = await result<SearchResult>('datastore_search', `resource_id=${table2017.id}`);
     expect(found.fields).toEqual([
       { id: '_id', type: 'int' },
       { id: 'No', type: 'text' },
@@ -90,11 +90,11 @@ describe('datastore_search', () => {
   });
 
   it('filters, sorts and projects as CKAN does', async () => {
-    const table2021 = (await resources(ID)).find((r) => r.url.endsWith('/2021.csv'))!;
+    const table2017 = (await resources(ID)).find((r) => r.url.endsWith('/2017.csv'))!;
     const filters = encodeURIComponent(JSON.stringify({ Kecamatan: ['Andir', 'Sukajadi'] }));
     const found = await result<SearchResult>(
       'datastore_search',
-      `resource_id=${table2021.id}&filters=${filters}&sort=${encodeURIComponent('_id desc')}&fields=_id,Kecamatan`,
+      `resource_id=${table2017.id}&filters=${filters}&sort=${encodeURIComponent('_id desc')}&fields=_id,Kecamatan`,
     );
     expect(found.records).toEqual([
       { _id: 2, Kecamatan: 'Sukajadi' },
@@ -109,22 +109,22 @@ describe('datastore_search', () => {
       404,
       'Not Found Error',
     );
-    const table2021 = (await resources(ID)).find((r) => r.url.endsWith('/2021.csv'))!;
+    const table2017 = (await resources(ID)).find((r) => r.url.endsWith('/2017.csv'))!;
     await failure(
       'datastore_search',
-      `resource_id=${table2021.id}&fields=nope`,
+      `resource_id=${table2017.id}&fields=nope`,
       409,
       'Validation Error',
     );
     await failure(
       'datastore_search',
-      `resource_id=${table2021.id}&filters={x`,
+      `resource_id=${table2017.id}&filters={x`,
       409,
       'Validation Error',
     );
     await failure(
       'datastore_search',
-      `resource_id=${table2021.id}&limit=-1`,
+      `resource_id=${table2017.id}&limit=-1`,
       409,
       'Validation Error',
     );
@@ -134,10 +134,10 @@ describe('datastore_search', () => {
 
 describe('datastore_info', () => {
   it("gives a resource's fields and count", async () => {
-    const table2021 = (await resources(ID)).find((r) => r.url.endsWith('/2021.csv'))!;
+    const table2017 = (await resources(ID)).find((r) => r.url.endsWith('/2017.csv'))!;
     const info = await result<{ meta: { count: number }; fields: { id: string }[] }>(
       'datastore_info',
-      `resource_id=${table2021.id}`,
+      `resource_id=${table2017.id}`,
     );
     expect(info.meta.count).toBe(3);
     expect(info.fields.map((f) => f.id)).toContain('Kecamatan');
