@@ -239,8 +239,8 @@ const digests = (pages: Page[]) => ({
  */
 const PINNED_DIGESTS = {
   fixture: {
-    turtle: '4df350bc6be4413d28cf04cdbdf228db6da7af0dadb8f65d519d9f7e94419652',
-    jsonLd: '6750ecc237a6659845e92a9dd223ccaccc2dece836801bde8dc86fd33e358329',
+    turtle: 'b4e4a5e5b112acb0aab5f9a9bd89b60f0944b24faefa86afbe022e80660b84b3',
+    jsonLd: '59dae75a30596815b649f8d222ee46ab6b2e40b28c91d1774784fba05590fd74',
   },
   synthetic: {
     turtle: '8cf5d9c9348e3ef91ad2645ba1d528040575a7de1bc418e5169a5988d91762fc',
