@@ -105,21 +105,26 @@ export function renderPackage(source: PackageSource, ctx: CkanContext): Record<s
   const dataSource = element.dataSource;
   const tags = packageTags(element);
   // a resource as CKAN gives it, less the keys it leaves null here (cache_url, size, url_type…)
-  const resources = elementDownloads(element, ctx.base).map((download, position) => ({
-    created,
-    datastore_active: download.datastore,
-    description: RESOURCE_TEXT[download.kind].description(download.year),
-    format: download.format,
-    hash: '',
-    id: downloadResourceId(element._id, download),
-    last_modified: modified,
-    mimetype: download.mediaType,
-    name: RESOURCE_TEXT[download.kind].name(download.year),
-    package_id: element._id,
-    position,
-    state: 'active',
-    url: download.url,
-  }));
+  // Each year's table, DataStore-active. The observations' own resources (CSV, JSON-stat, the
+  // workbook) are left out of the stored packages for now: with them, package_search rows=1000
+  // no longer fits the free profile's CPU (docs/harvest.md §16, "Not yet in the packages").
+  const resources = elementDownloads(element, ctx.base)
+    .filter((download) => download.kind === 'table')
+    .map((download, position) => ({
+      created,
+      datastore_active: download.datastore,
+      description: RESOURCE_TEXT[download.kind].description(download.year),
+      format: download.format,
+      hash: '',
+      id: downloadResourceId(element._id, download),
+      last_modified: modified,
+      mimetype: download.mediaType,
+      name: RESOURCE_TEXT[download.kind].name(download.year),
+      package_id: element._id,
+      position,
+      state: 'active',
+      url: download.url,
+    }));
   return {
     author: dataSource.name,
     author_email: null,

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatNumber,
-  parseCell,
-  parseIndonesianNumber,
-} from '../../../core/tables/numbers.ts';
+import { formatNumber, parseCell, parseIndonesianNumber } from '../../../core/tables/numbers.ts';
 
 const id = { group: '.', decimal: ',' };
 const en = { group: ',', decimal: '.' };

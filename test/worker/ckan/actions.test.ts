@@ -169,26 +169,17 @@ describe('CKAN action API', () => {
       expect(pkg.groups.map((g) => g.name)).toEqual(ref.groups);
       expect(pkg.tags.map((t) => t.name)).toEqual(ref.tags);
       expect(pkg.num_tags).toBe(pkg.tags.length);
-      // each year's table, then the observations as CSV and JSON-stat and the workbook (docs/api.md §15.5)
-      const elementUrl = `${ORIGIN}/api/v1/data-element/${encodeURIComponent(element._id)}`;
-      expect(pkg.num_resources).toBe(element.data.length + 3);
-      expect(pkg.resources.map((r) => [r.id, r.format, r.package_id, r.url])).toEqual([
-        ...element.data.map((entry) => [
+      // each year's table, DataStore-active (docs/harvest.md §16)
+      expect(pkg.num_resources).toBe(element.data.length);
+      expect(pkg.resources.map((r) => [r.id, r.format, r.package_id, r.url])).toEqual(
+        element.data.map((entry) => [
           entry.id,
           'CSV',
           element._id,
-          `${elementUrl}/${entry.year}.csv`,
+          `${ORIGIN}/api/v1/data-element/${encodeURIComponent(element._id)}/${entry.year}.csv`,
         ]),
-        [expect.any(String), 'CSV', element._id, `${elementUrl}/observations.csv`],
-        [expect.any(String), 'JSON-stat', element._id, `${elementUrl}/observations.jsonstat`],
-        [expect.any(String), 'XLSX', element._id, `${elementUrl}.xlsx`],
-      ]);
-      expect(pkg.resources.map((r) => r.datastore_active)).toEqual([
-        ...element.data.map(() => true),
-        true,
-        false,
-        false,
-      ]);
+      );
+      expect(pkg.resources.every((r) => r.datastore_active)).toBe(true);
       expect(pkg.url).toBe(`${ORIGIN}/dataset/${ref.name}`);
       expect(pkg.metadata_created).toBe(ckan(ref.created));
       expect(pkg.metadata_modified).toBe(ckan(ref.modified));

