@@ -147,8 +147,10 @@ export const pageRenderCpuMs = (elementBytes: number) =>
 export type ObservationsRendering = 'json' | 'csv' | 'jsonstat' | 'xlsx';
 /**
  * Deriving an element's observations and writing them in each format, per KiB of the element
- * (its tables' cells), beside reading and parsing it: the upper edge of
- * `npm run bench:observations-cpu` in process, bench/RESULTS.md ("Observations").
+ * (its tables' cells), beside reading and parsing it. Provisional: not yet measured per format
+ * at 100,000 elements. The workbook's renderer alone measured about 3 µs an observation in Node
+ * on the 2-core test machine (core/tables/xlsx/package.ts), which these weights may understate
+ * for elements of many small cells.
  */
 export const OBSERVATIONS_CPU_MS_PER_KIB: Record<ObservationsRendering, number> = {
   json: 0.05,
@@ -164,7 +166,7 @@ export const observationsRenderCpuMs = (rendering: ObservationsRendering, elemen
 /**
  * A DataStore search over one of an element's tables (routes/ckan/datastore-actions.ts): the
  * table made records, filtered, sorted and written, per KiB of the element, beside reading and
- * parsing it; measured as OBSERVATIONS_CPU_MS_PER_KIB.
+ * parsing it. Provisional, as OBSERVATIONS_CPU_MS_PER_KIB: not yet measured at scale.
  */
 export const DATASTORE_CPU_MS_PER_KIB = 0.1;
 export const datastoreCpuMs = (elementBytes: number) =>
